@@ -1,0 +1,123 @@
+"""Primitive game actions: the only code that moves cards, and each one logs its event.
+
+Handlers of the turn procedure and (later) ability steps are built from these, so the event
+log, last-known information and rule-action flags stay right no matter who moved a card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vgcore.types import GC, VC, CircleName, Seat, Uid, Zone
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+
+
+def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
+         rested: bool = False, bottom: bool = True) -> None:
+    """Put one card into `seat`'s `zone` (at the bottom/end unless `bottom` is False).
+
+    Leaving the field ends the card's life as a unit: its modifiers go away (a card that
+    changes zones becomes a new object, RULES.md §7 reading of "until end of turn").
+    """
+    st = game.state
+    old_seat, old_zone = st.loc[uid]
+    source = st.players[old_seat].zones[old_zone]
+    source.remove(uid)
+    if old_zone == Zone.DECK and not source:
+        game.rules_dirty = True
+    if old_zone != zone and game.engine.is_field(old_zone) and st.modifiers:
+        st.modifiers = [m for m in st.modifiers if m[0] != uid]
+    target = st.players[seat].zones[zone]
+    if bottom:
+        target.append(uid)
+    else:
+        target.insert(0, uid)
+    st.loc[uid] = (seat, zone)
+    st.face_up[uid] = face_up
+    st.rested[uid] = rested
+    if zone == Zone.DAMAGE:
+        game.rules_dirty = True
+
+
+def top_of_deck(game: Game, seat: Seat) -> Uid | None:
+    deck = game.state.players[seat].zones[Zone.DECK]
+    return deck[0] if deck else None
+
+
+def draw(game: Game, seat: Seat, count: int = 1) -> int:
+    """Draw up to `count` cards; returns how many were drawn (an empty deck stops it)."""
+    drawn = 0
+    for _ in range(count):
+        uid = top_of_deck(game, seat)
+        if uid is None:
+            break
+        move(game, uid, seat, Zone.HAND)
+        game.emit("draw", seat=seat, card=game.state.card_ids[uid], uid=uid, private=seat)
+        drawn += 1
+    return drawn
+
+
+def shuffle_deck(game: Game, seat: Seat) -> None:
+    game.state.rng.shuffle(game.state.players[seat].zones[Zone.DECK])
+    game.emit("shuffle", seat=seat, zone=Zone.DECK)
+
+
+def stand(game: Game, uid: Uid) -> None:
+    if game.state.rested[uid]:
+        game.state.rested[uid] = False
+        game.emit("stand", seat=game.state.loc[uid][0], circle=game.state.loc[uid][1],
+                  card=game.state.card_ids[uid], uid=uid)
+
+
+def rest(game: Game, uid: Uid) -> None:
+    if not game.state.rested[uid]:
+        game.state.rested[uid] = True
+        game.emit("rest", seat=game.state.loc[uid][0], circle=game.state.loc[uid][1],
+                  card=game.state.card_ids[uid], uid=uid)
+
+
+def retire(game: Game, uid: Uid) -> None:
+    """Put a unit from the field into its owner's drop."""
+    seat, circle = game.state.loc[uid]
+    owner = game.state.owners[uid]
+    move(game, uid, owner, Zone.DROP)
+    game.emit("retire", seat=seat, circle=circle, card=game.state.card_ids[uid], uid=uid)
+
+
+def call(game: Game, uid: Uid, seat: Seat, circle: CircleName, *, rested: bool = False,
+         source: str = "hand") -> None:
+    """Place a card on a rear-guard circle; a unit already there is retired (RULES.md §5)."""
+    occupant = game.unit_at(seat, circle)
+    if occupant is not None:
+        retire(game, occupant)
+    move(game, uid, seat, circle, rested=rested)
+    game.emit("call", seat=seat, circle=circle, card=game.state.card_ids[uid], uid=uid,
+              source=source)
+
+
+def ride(game: Game, uid: Uid, seat: Seat, *, source: str = "hand") -> None:
+    """Put a card on VC; the previous vanguard goes to the soul (RULES.md §5 ride step)."""
+    old = game.unit_at(seat, VC)
+    if old is not None:
+        move(game, old, seat, Zone.SOUL)
+    move(game, uid, seat, VC)
+    game.emit("ride", seat=seat, card=game.state.card_ids[uid], uid=uid, source=source,
+              previous=game.state.card_ids[old] if old is not None else None, previous_uid=old)
+
+
+def swap_circles(game: Game, seat: Seat, a: CircleName, b: CircleName) -> None:
+    """Exchange the units of two circles of one player (either may be empty)."""
+    zones = game.state.players[seat].zones
+    ua, ub = zones[a][:], zones[b][:]
+    zones[a], zones[b] = ub, ua
+    for uid in ub:
+        game.state.loc[uid] = (seat, a)
+    for uid in ua:
+        game.state.loc[uid] = (seat, b)
+
+
+def put_guardian(game: Game, uid: Uid, seat: Seat) -> None:
+    """Call a guardian from hand, or move an intercepting rear-guard, to GC (rested)."""
+    move(game, uid, seat, GC, rested=True)

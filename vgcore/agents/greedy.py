@@ -1,0 +1,174 @@
+"""A greedy agent: rides up, fills its field sensibly, attacks where it can hit, guards to live.
+
+It reads only what its seat's view would show (its own hand and the public board), so it is
+a fair opponent in `vgcore play` and a stronger baseline than `random` in simulations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from vgcore.rng import Pcg32
+from vgcore.types import FRONT, VC, Zone
+
+if TYPE_CHECKING:
+    from vgcore.decisions import Action
+    from vgcore.game import Game
+    from vgcore.types import Seat
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Pcg32(seed, stream=11)
+
+    def choose(self, game: Game, options: list[Action]) -> Action:
+        d = game.decision
+        assert d is not None
+        pick = getattr(self, f"_{d.kind.replace('-', '_')}", None)
+        choice = pick(game, d.seat, options) if pick is not None else None
+        return choice if choice is not None else options[0]
+
+    # -- set-up and ride -------------------------------------------------------------------
+
+    def _mulligan(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        """Keep one card of each grade 1–3 and the triggers; redraw the rest."""
+        hand = [game.engine.db[game.state.card_ids[u]]
+                for u in game.state.players[seat].zones[Zone.HAND]]
+        kept: Counter[int] = Counter()
+        back: list[str] = []
+        for card in sorted(hand, key=lambda c: c.grade or 0):
+            grade = card.grade or 0
+            if grade == 0 or kept[grade] == 0:
+                kept[grade] += 1
+            else:
+                back.append(card.id)
+        wanted = tuple(sorted(back))
+        for a in options:
+            if a.verb == "mulligan" and a.args == wanted:
+                return a
+        return next(a for a in options if a.verb == "keep")
+
+    def _ride(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        db = game.engine.db
+
+        def score(a: Action) -> tuple[int, int]:
+            if a.verb == "ride-deck":
+                return (db[a.args[0]].grade or 0, -self._keep_value(game, a.args[1]))
+            if a.verb == "ride":
+                return (db[a.args[0]].grade or 0, -1)
+            return (-1, 0)
+
+        return max(options, key=score)
+
+    # -- main phase ------------------------------------------------------------------------
+
+    def _main(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        db = game.engine.db
+        layout = game.state.players[seat].circles
+        best: tuple[int, Action] | None = None
+        for a in options:
+            if a.verb != "call":
+                continue
+            card = db[a.args[0]]
+            circle = a.args[1]
+            if card.trigger or game.unit_at(seat, circle) is not None:
+                continue
+            row = layout[circle][0]
+            value = (card.power or 0) if row == FRONT else (
+                (card.power or 0) if card.skill == "boost" else -1)
+            front = game.unit_at(seat, circle) if row == FRONT else None
+            if row != FRONT and front is None and not self._has_front_partner(game, seat, circle):
+                value -= 3000
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, a)
+        if best is not None and len(game.state.players[seat].zones[Zone.HAND]) > 2:
+            return best[1]
+        return next((a for a in options if a.verb == "battle"), None)
+
+    def _has_front_partner(self, game: Game, seat: Seat, circle: str) -> bool:
+        partner = game.column_partner(seat, circle)
+        return partner is not None and game.unit_at(seat, partner) is not None
+
+    # -- battle ----------------------------------------------------------------------------
+
+    def _attack(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        attacks = [a for a in options if a.verb == "attack"]
+        if not attacks:
+            return None
+
+        def score(a: Action) -> tuple[int, int, int]:
+            attacker = game.unit_at(seat, a.args[0])
+            foe, circle = a.args[1].split(".", 1)
+            target = game.unit_at(foe, circle)
+            assert attacker is not None and target is not None
+            margin = game.power(attacker) + self._boost_power(game, seat, a.args[0]) \
+                - game.power(target)
+            # rear-guards first (the vanguard's drive checks help them), the vanguard last
+            return (int(margin >= 0), int(circle == VC), int(a.args[0] != VC))
+
+        return max(attacks, key=score)
+
+    def _boost_power(self, game: Game, seat: Seat, circle: str) -> int:
+        back = game.behind(seat, circle)
+        uid = game.unit_at(seat, back) if back else None
+        if uid is None or game.state.rested[uid] or game.card(uid).skill != "boost":
+            return 0
+        return game.power(uid)
+
+    def _boost(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        return next((a for a in options if a.verb == "boost"), None)
+
+    def _guard(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        """Guard a vanguard attack that would hit when damage is high; never over-guard."""
+        battle = game.state.battle
+        assert battle is not None
+        done = next(a for a in options if a.verb == "done")
+        if battle["target_circle"] != VC:
+            return done
+        damage = len(game.state.players[seat].zones[Zone.DAMAGE])
+        if damage < 3:
+            return done
+        need = game.power(battle["attacker"]) - game.power(battle["target"]) + 1
+        if need <= 0:
+            return done
+        db = game.engine.db
+        shields = [(db[a.args[0]].shield or 0, a) for a in options if a.verb == "guard"]
+        shields += [(game.shield(u), a) for a in options if a.verb == "intercept"
+                    for u in [game.unit_at(seat, a.args[0])] if u is not None]
+        shields = [s for s in shields if s[0] > 0]
+        if not shields:
+            return done
+        enough = [s for s in shields if s[0] >= need]
+        return (min(enough, key=lambda s: s[0]) if enough else max(shields, key=lambda s: s[0]))[1]
+
+    def _trigger(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        battle = game.state.battle
+        attacking = battle is not None and battle["attacker_seat"] == seat
+
+        def score(a: Action) -> int:
+            circle = a.args[0]
+            uid = game.unit_at(seat, circle)
+            standing = uid is not None and not game.state.rested[uid]
+            if not attacking:
+                return 3 if circle == VC else 0
+            if a.verb == "critical":
+                return 3 if battle and circle == battle["attacker_circle"] else 0
+            if a.verb == "stand":
+                return 2 if not standing and game.state.players[seat].circles[circle][0] == FRONT \
+                    else 0
+            in_front = game.state.players[seat].circles[circle][0] == FRONT
+            return 2 if standing and in_front else (1 if battle
+                                                    and circle == battle["attacker_circle"] else 0)
+
+        return max(options, key=score)
+
+    def _heal(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        return next((a for a in options if a.args and a.args[0].endswith("/down")), options[0])
+
+    @staticmethod
+    def _keep_value(game: Game, card_id: str) -> int:
+        card = game.engine.db[card_id]
+        return 2 if card.trigger else (card.grade or 0)

@@ -1,0 +1,285 @@
+"""The battle phase (RULES.md §5): attack, boost, guard, drive, damage and close steps.
+
+`battle_phase` loops attack steps until the turn player ends the phase. Each attack runs the
+pluggable list `engine.battle_steps` inside a `battle_round` frame. The battle in progress is
+`state.battle` (plain data): attacker, target, booster, and units that cannot be hit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from vgcore import actions
+from vgcore.decisions import Action
+from vgcore.engine import FrameKind
+from vgcore.phases import take
+from vgcore.types import GC, VC, Until, Zone
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.state import Frame
+    from vgcore.types import Seat
+
+STANDARD_BATTLE_STEPS = ("boost_step", "guard_step", "drive_step", "damage_step", "close_step")
+
+
+def run_battle_phase(game: Game, frame: Frame) -> None:
+    if frame.get("s", 0) == 0:
+        frame["s"] = 1
+        game.emit("battle_start", seat=game.state.turn_player)
+    game.push({"k": "attack_step"})
+
+
+# -- attack step -------------------------------------------------------------------------
+
+
+def may_attack(game: Game) -> bool:
+    """The first player does not attack on the first turn (RULES.md §5 attack step)."""
+    st = game.state
+    return not (st.turn == 1 and not game.engine.format.first_turn_attack)
+
+
+def attack_options(game: Game, seat: Seat) -> list[Action]:
+    options = []
+    if may_attack(game):
+        foe = game.opponent(seat)
+        targets = [f"{foe}.{c}" for c in game.front_row(foe) if game.unit_at(foe, c) is not None]
+        zones = game.state.players[seat].zones
+        rested = game.state.rested
+        for circle in game.front_row(seat):
+            cards = zones[circle]
+            if cards and not rested[cards[0]]:
+                options.extend(Action("attack", (circle, t)) for t in targets)
+    options.append(Action("end"))
+    return options
+
+
+def run_attack_step(game: Game, frame: Frame) -> None:
+    seat = game.state.turn_player
+    game.ask(seat, "attack", "Attack with a front-row unit, or end the battle phase.",
+             attack_options(game, seat))
+
+
+def answer_attack_step(game: Game, frame: Frame, action: Action) -> None:
+    game.pop()
+    if action.verb == "end":
+        game.pop()  # the battle phase ends too
+        game.emit("battle_phase_end", seat=game.state.turn_player)
+        return
+    seat = game.state.turn_player
+    circle, target_ref = action.args
+    target_seat, target_circle = target_ref.split(".", 1)
+    declare_attack(game, seat, circle, target_seat, target_circle)
+
+
+def declare_attack(game: Game, seat: Seat, circle: str, target_seat: Seat,
+                   target_circle: str) -> None:
+    attacker = game.unit_at(seat, circle)
+    target = game.unit_at(target_seat, target_circle)
+    assert attacker is not None and target is not None
+    actions.rest(game, attacker)
+    game.state.battle = {
+        "attacker": attacker, "attacker_seat": seat, "attacker_circle": circle,
+        "target": target, "target_seat": target_seat, "target_circle": target_circle,
+        "booster": None, "booster_circle": None, "boost_applied": False,
+        "no_hit": [], "hit": None,
+    }
+    game.emit("attack", seat=seat, circle=circle, card=game.state.card_ids[attacker],
+              uid=attacker, target=f"{target_seat}.{target_circle}",
+              target_card=game.state.card_ids[target], target_uid=target)
+    game.push({"k": "battle_round", "i": 0})
+
+
+def run_battle_round(game: Game, frame: Frame) -> None:
+    steps = game.engine.battle_steps
+    i = frame["i"]
+    if i >= len(steps):
+        game.pop()
+        return
+    frame["i"] = i + 1
+    game.push({"k": steps[i], "s": 0})
+
+
+# -- boost -------------------------------------------------------------------------------
+
+
+def booster_for(game: Game) -> int | None:
+    """A standing unit with boost directly behind the attacker, if any."""
+    battle = game.state.battle
+    assert battle is not None
+    seat = battle["attacker_seat"]
+    back = game.behind(seat, battle["attacker_circle"])
+    if back is None:
+        return None
+    uid = game.unit_at(seat, back)
+    if uid is None or game.state.rested[uid] or game.card(uid).skill != "boost":
+        return None
+    return uid
+
+
+def run_boost_step(game: Game, frame: Frame) -> None:
+    """Ask whether to boost; once "when attacks/boosts" abilities are done, add the power.
+
+    RULES.md §5 (Decision, `003_*`): those abilities resolve before the boost's power is added.
+    """
+    battle = game.state.battle
+    assert battle is not None
+    if frame["s"] == 0:
+        frame["s"] = 1
+        if booster_for(game) is not None:
+            game.ask(battle["attacker_seat"], "boost", "Boost the attacking unit?",
+                     [Action("boost"), Action("no-boost")], optional=True)
+        return
+    game.pop()
+    battle["boost_applied"] = battle["booster"] is not None
+
+
+def answer_boost_step(game: Game, frame: Frame, action: Action) -> None:
+    if action.verb != "boost":
+        return
+    battle = game.state.battle
+    assert battle is not None
+    uid = booster_for(game)
+    assert uid is not None
+    actions.rest(game, uid)
+    battle["booster"] = uid
+    battle["booster_circle"] = game.state.loc[uid][1]
+    game.emit("boost", seat=battle["attacker_seat"], circle=battle["booster_circle"],
+              card=game.state.card_ids[uid], uid=uid, boosted=battle["attacker_circle"])
+
+
+# -- guard step --------------------------------------------------------------------------
+
+
+def guard_options(game: Game, seat: Seat) -> list[Action]:
+    """Guardians from hand under the format's rules, intercepts, plugin answers, `done`.
+
+    `premium`: a guardian's grade must not exceed the defender's vanguard's, and a unit with
+    no printed shield cannot guard (`004_*`); V/D: any unit, a shieldless one guards for 0.
+    """
+    st = game.state
+    fmt = game.engine.format
+    vg = game.vanguard(seat)
+    max_grade = game.grade(vg) if vg is not None else 0
+    options = []
+    for card_id in sorted({st.card_ids[u] for u in st.players[seat].zones[Zone.HAND]}):
+        card = game.engine.db[card_id]
+        if not card.is_unit:
+            continue
+        if fmt.guardian_grade_limit and (card.grade or 0) > max_grade:
+            continue
+        if fmt.no_shield_cannot_guard and card.shield is None:
+            continue
+        options.append(Action("guard", (card_id,)))
+    battle = st.battle
+    assert battle is not None
+    for circle in game.front_row(seat):
+        uid = game.unit_at(seat, circle)
+        if (uid is not None and circle != VC and uid != battle["target"]
+                and game.card(uid).skill == "intercept"):
+            options.append(Action("intercept", (circle,)))
+    options.extend(game.engine.extra_options(game, seat, "guard"))
+    options.append(Action("done"))
+    return options
+
+
+def run_guard_step(game: Game, frame: Frame) -> None:
+    battle = game.state.battle
+    assert battle is not None
+    if not still_attacking(game):
+        game.pop()
+        return
+    seat = battle["target_seat"]
+    game.ask(seat, "guard", "Guard from hand, intercept, or done.", guard_options(game, seat))
+
+
+def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
+    battle = game.state.battle
+    assert battle is not None
+    seat = battle["target_seat"]
+    if action.verb == "done":
+        game.pop()
+    elif action.verb == "guard":
+        uid = take(game, seat, Zone.HAND, action.args[0])
+        actions.put_guardian(game, uid, seat)
+        game.emit("guard", seat=seat, card=action.args[0], uid=uid, circle=GC)
+    elif action.verb == "intercept":
+        uid = game.unit_at(seat, action.args[0])
+        assert uid is not None
+        actions.put_guardian(game, uid, seat)
+        game.emit("intercept", seat=seat, circle=action.args[0], card=game.state.card_ids[uid],
+                  uid=uid)
+    else:
+        game.engine.apply_extra_option(game, seat, "guard", action)
+
+
+# -- drive, damage, close ----------------------------------------------------------------
+
+
+def still_attacking(game: Game) -> bool:
+    """The attacker and the target are still on the circles the attack named."""
+    b = game.state.battle
+    assert b is not None
+    st = game.state
+    return (st.loc[b["attacker"]] == (b["attacker_seat"], b["attacker_circle"])
+            and st.loc[b["target"]] == (b["target_seat"], b["target_circle"]))
+
+
+def run_drive_step(game: Game, frame: Frame) -> None:
+    """A vanguard drive checks once per drive (twin drive: twice), one card at a time."""
+    game.pop()
+    b = game.state.battle
+    assert b is not None
+    if b["attacker_circle"] == VC and still_attacking(game):
+        count = game.drive(b["attacker"])
+        if count > 0:
+            game.push({"k": "check", "type": "drive", "seat": b["attacker_seat"],
+                       "left": count, "card": None})
+
+
+def run_damage_step(game: Game, frame: Frame) -> None:
+    """Hit judgement: attacker power ≥ target power hits (RULES.md §5 damage step)."""
+    game.pop()
+    b = game.state.battle
+    assert b is not None
+    if not still_attacking(game):
+        b["hit"] = False
+        return
+    attacker, target = b["attacker"], b["target"]
+    power_a, power_t = game.power(attacker), game.power(target)
+    hit = power_a >= power_t and target not in b["no_hit"]
+    b["hit"] = hit
+    game.emit("hit" if hit else "no_hit", seat=b["attacker_seat"],
+              target=f"{b['target_seat']}.{b['target_circle']}", attacker_power=power_a,
+              target_power=power_t)
+    if not hit:
+        return
+    if b["target_circle"] == VC:
+        game.push({"k": "check", "type": "damage", "seat": b["target_seat"],
+                   "left": game.critical(attacker), "card": None})
+    else:
+        actions.retire(game, target)
+
+
+def run_close_step(game: Game, frame: Frame) -> None:
+    """Guardians are retired, "during this battle" effects end, the battle is over."""
+    game.pop()
+    st = game.state
+    for seat in st.seats:
+        for uid in list(st.players[seat].zones[GC]):
+            actions.retire(game, uid)
+    game.end_modifiers(Until.BATTLE)
+    game.emit("battle_end", seat=st.turn_player)
+    st.battle = None
+
+
+FRAMES = {
+    "battle_phase": FrameKind(run_battle_phase),
+    "attack_step": FrameKind(run_attack_step, answer_attack_step),
+    "battle_round": FrameKind(run_battle_round),
+    "boost_step": FrameKind(run_boost_step, answer_boost_step),
+    "guard_step": FrameKind(run_guard_step, answer_guard_step),
+    "drive_step": FrameKind(run_drive_step),
+    "damage_step": FrameKind(run_damage_step),
+    "close_step": FrameKind(run_close_step),
+}

@@ -1,0 +1,95 @@
+"""`vgcore bench`: full vanilla games between uniform random agents, measured.
+
+A decision here is what an AI pays for: listing the legal answers, the agent's pick, applying
+it and running the game to the next decision. The agent is uniform over the legal answers so
+that the benchmark cannot shorten games by steering them. Memory is measured in separate
+games under tracemalloc, which would otherwise slow the timed ones.
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from vgcore.agents import RandomAgent
+from vgcore.plugins import Registry
+
+CLONE_EVERY = 16
+MEMORY_GAMES = 3
+
+
+@dataclass(slots=True)
+class BenchResult:
+    games_per_s: float
+    decisions_per_s: float
+    decisions_per_game: float
+    decision_p50_us: float
+    decision_p99_us: float
+    clone_p95_us: float
+    peak_mib_per_game: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {k: round(getattr(self, k), 3) for k in self.__slots__}
+
+
+def percentile(sorted_values: list[int], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    index = min(len(sorted_values) - 1, int(q * len(sorted_values)))
+    return float(sorted_values[index])
+
+
+def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0,
+          on_game: Callable[[], None] | None = None) -> BenchResult:
+    decks = registry.default_decks(format_id)
+    registry.engine(format_id)  # build once, outside the timing
+    decision_ns: list[int] = []
+    clone_ns: list[int] = []
+    clock = time.perf_counter_ns
+    start = clock()
+    for i in range(games):
+        game = registry.new_game(format_id, decks, seed + i, validate=False)
+        agent = RandomAgent(seed + i)
+        n = 0
+        while not game.is_terminal:
+            t0 = clock()
+            options = game.legal_actions()
+            game.apply(agent.choose(game, options))
+            decision_ns.append(clock() - t0)
+            n += 1
+            if n % CLONE_EVERY == 0:
+                c0 = clock()
+                game.clone()
+                clone_ns.append(clock() - c0)
+        if on_game is not None:
+            on_game()
+    total_s = (clock() - start) / 1e9
+    decision_ns.sort()
+    clone_ns.sort()
+    return BenchResult(
+        games_per_s=games / total_s,
+        decisions_per_s=len(decision_ns) / (sum(decision_ns) / 1e9),
+        decisions_per_game=len(decision_ns) / games,
+        decision_p50_us=percentile(decision_ns, 0.50) / 1000,
+        decision_p99_us=percentile(decision_ns, 0.99) / 1000,
+        clone_p95_us=percentile(clone_ns, 0.95) / 1000,
+        peak_mib_per_game=peak_memory(registry, format_id, seed),
+    )
+
+
+def peak_memory(registry: Registry, format_id: str, seed: int) -> float:
+    """The largest traced allocation peak of one whole game, in MiB."""
+    decks = registry.default_decks(format_id)
+    peaks = []
+    for i in range(MEMORY_GAMES):
+        tracemalloc.start()
+        game = registry.new_game(format_id, decks, seed + i, validate=False)
+        agent = RandomAgent(seed + i)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    return max(peaks) / (1024 * 1024)

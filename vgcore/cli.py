@@ -1,0 +1,226 @@
+"""The `vgcore` command line: simulate, play, replay, validate, scenario, bench.
+
+Every command takes `--cards DIR` (repeatable) so that a card designer can try a directory of
+card records without packaging a plugin.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from vgcore.errors import VgError
+from vgcore.plugins import Registry
+
+CARDS_OPTION = click.option(
+    "--cards", "card_dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
+    help="Extra card directory (cards.yaml, scripts, decks/); repeatable.")
+
+
+def registry_for(card_dirs: tuple[str, ...]) -> Registry:
+    return Registry(card_dirs=card_dirs)
+
+
+def fail(message: str, code: int = 2) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn vgcore's typed errors into a message and a non-zero exit, not a traceback."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (VgError, KeyError) as exc:
+            fail(str(exc).strip("'\""))
+
+    return wrapper
+
+
+@click.group()
+@click.version_option(package_name="vgcore")
+def main() -> None:
+    """vgcore: a headless rules engine for Cardfight!! Vanguard."""
+
+
+def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) -> list[Any]:
+    if decks:
+        return [registry.deck(d) for d in decks]
+    return list(registry.default_decks(format_id))
+
+
+# -- simulate ----------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--format", "format_id", default="premium", show_default=True)
+@click.option("--decks", nargs=2, default=None, help="Two deck names or deck files.")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--agents", nargs=2, default=("greedy", "greedy"), show_default=True,
+              help="Agents for seats A and B: random or greedy.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@CARDS_OPTION
+@guarded
+def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: int,
+             agents: tuple[str, str], as_json: bool, card_dirs: tuple[str, ...]) -> None:
+    """Play many games between agents and report win rates."""
+    from tqdm import tqdm
+
+    from vgcore.agents import make_agent
+    from vgcore.simulate import simulate as run_simulation
+
+    registry = registry_for(card_dirs)
+    pair = resolve_decks(registry, format_id, decks or ())
+    for name in agents:
+        make_agent(name)
+    with tqdm(total=games, unit="game", disable=as_json, file=sys.stderr) as bar:
+        report = run_simulation(registry, format_id, pair, games=games, seed=seed,
+                                agents=agents, on_game=lambda _r: bar.update())
+    rate, low, high = report.win_rate("A")
+    summary = {
+        "format": format_id, "decks": [d.name for d in pair], "agents": list(agents),
+        "games": report.games, "wins": report.wins,
+        "win_rate_A": round(rate, 4), "ci95_A": [round(low, 4), round(high, 4)],
+        "avg_turns": round(report.turns / report.games, 2),
+        "avg_decisions": round(report.decisions / report.games, 2),
+        "games_per_s": round(report.games / report.seconds, 2),
+    }
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    click.echo(f"{format_id}: A = {pair[0].name} ({agents[0]}), B = {pair[1].name} ({agents[1]})")
+    click.echo(f"games {report.games}: A won {report.wins['A']}, B won {report.wins['B']}, "
+               f"draws {report.wins['draw']}")
+    click.echo(f"A's win rate {rate:.1%} (95% CI {low:.1%} – {high:.1%})")
+    click.echo(f"average {summary['avg_turns']} turns and {summary['avg_decisions']} decisions "
+               f"per game; {summary['games_per_s']} games/s")
+
+
+# -- bench -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--format", "format_id", default="premium", show_default=True)
+@click.option("--games", default=200, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@CARDS_OPTION
+@guarded
+def bench(format_id: str, games: int, seed: int, as_json: bool,
+          card_dirs: tuple[str, ...]) -> None:
+    """Measure decisions/s, time per decision, clone time and memory with random agents."""
+    from tqdm import tqdm
+
+    from vgcore.bench import bench as run_bench
+
+    registry = registry_for(card_dirs)
+    with tqdm(total=games, unit="game", disable=as_json, file=sys.stderr) as bar:
+        result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+        return
+    for key, value in result.as_dict().items():
+        click.echo(f"{key:>20}: {value}")
+
+
+# -- validate ----------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("deck_files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.option("--format", "format_id", default=None, help="Format for deck files that name none.")
+@CARDS_OPTION
+def validate(deck_files: tuple[str, ...], format_id: str | None,
+             card_dirs: tuple[str, ...]) -> None:
+    """Check card sets, formats and decks; list every problem and exit non-zero on any."""
+    from vgcore.validate import validate_all
+
+    problems = validate_all(registry_for(card_dirs), deck_files, format_id, echo=click.echo)
+    if problems:
+        click.echo(f"{problems} problem(s) found", err=True)
+        sys.exit(1)
+    click.echo("all valid")
+
+
+# -- play --------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--format", "format_id", default="premium", show_default=True)
+@click.option("--decks", nargs=2, default=None, help="Your deck and the agent's deck.")
+@click.option("--seat", type=click.Choice(["A", "B"]), default="A", show_default=True)
+@click.option("--agent", default="greedy", show_default=True)
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
+              help="Save the game as a replay file when it ends.")
+@CARDS_OPTION
+@guarded
+def play(format_id: str, decks: tuple[str, ...] | None, seat: str, agent: str, seed: int,
+         save_path: str | None, card_dirs: tuple[str, ...]) -> None:
+    """Play against an agent in the terminal."""
+    from vgcore.terminal import play_terminal
+
+    registry = registry_for(card_dirs)
+    pair = resolve_decks(registry, format_id, decks or ())
+    if seat == "B":
+        pair = pair[::-1]
+    play_terminal(registry, format_id, pair, seat, agent, seed, save_path)
+
+
+# -- replay ------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--verify", is_flag=True, help="Compare the state hash at every decision.")
+@click.option("--print", "print_log", is_flag=True, help="Print every answer as it replays.")
+@CARDS_OPTION
+@guarded
+def replay(file: str, verify: bool, print_log: bool, card_dirs: tuple[str, ...]) -> None:
+    """Re-run a replay file (format, decks, seed, answers)."""
+    from vgcore import replay as replays
+
+    rep = replays.Replay.load(file)
+    registry = registry_for(card_dirs)
+
+    def show(game: Any, answer: str) -> None:
+        d = game.decision
+        click.echo(f"turn {game.state.turn} {d.seat} {d.kind}: {answer}")
+
+    game = replays.run(registry, rep, verify=verify, on_step=show if print_log else None)
+    click.echo(f"result: {game.state.result} after {len(rep.answers)} answers"
+               + (" (verified)" if verify else ""))
+
+
+# -- scenario ----------------------------------------------------------------------------
+
+
+@main.group()
+def scenario() -> None:
+    """Scenario files (*.scenario.yaml)."""
+
+
+@scenario.command("run")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@CARDS_OPTION
+@guarded
+def scenario_run(files: tuple[str, ...], card_dirs: tuple[str, ...]) -> None:
+    """Run scenario files; one line per scenario; non-zero exit if any failed."""
+    from vgcore.testing.scenario import run_files
+
+    paths = [str(p) for f in files for p in (sorted(Path(f).rglob("*.scenario.yaml"))
+                                             if Path(f).is_dir() else [Path(f)])]
+    sys.exit(run_files(paths, registry=registry_for(card_dirs)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""Decisions and action strings (SCENARIOS.md §1–§2, DESIGN.md §3).
+
+Every question the rules ask a player is a `Decision` listing all and only its legal answers.
+An answer is an `Action`: a verb plus arguments with one canonical text form, so that
+`parse(str(a)) == a` (python-chess's `Move.from_uci`/`uci()` habit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from vgcore.errors import ActionSyntaxError
+from vgcore.types import Seat
+
+# Verbs whose arguments are an unordered selection: canonicalised by sorting, so that
+# "mulligan X Y" and "mulligan Y X" are the same answer.
+UNORDERED_VERBS = frozenset({"mulligan", "choose"})
+
+
+class Action(NamedTuple):
+    """One answer: a verb and its arguments, e.g. Action("call", ("TD01-005", "RC.FL"))."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        verb, args = self.verb, self.args
+        if verb == "attack" and len(args) == 2:
+            return f"attack {args[0]} -> {args[1]}"
+        if verb == "ride-deck" and len(args) == 2:
+            return f"ride-deck {args[0]} discard {args[1]}"
+        return " ".join((verb, *args)) if args else verb
+
+    @classmethod
+    def make(cls, verb: str, *args: str) -> Action:
+        """Build an action in canonical form (selections sorted)."""
+        if verb in UNORDERED_VERBS:
+            return cls(verb, tuple(sorted(args)))
+        return cls(verb, args)
+
+
+def parse(text: str) -> Action:
+    """Parse an action string; the inverse of `str(Action)`."""
+    words = text.split()
+    if not words:
+        raise ActionSyntaxError("empty action string")
+    verb, rest = words[0], words[1:]
+    if verb == "attack":
+        if len(rest) != 3 or rest[1] != "->":
+            raise ActionSyntaxError(f"expected 'attack <circle> -> <seat>.<circle>', got {text!r}")
+        return Action(verb, (rest[0], rest[2]))
+    if verb == "ride-deck":
+        if len(rest) != 3 or rest[1] != "discard":
+            raise ActionSyntaxError(f"expected 'ride-deck <id> discard <id>', got {text!r}")
+        return Action(verb, (rest[0], rest[2]))
+    return Action.make(verb, *rest)
+
+
+def as_action(answer: str | Action) -> Action:
+    """Accept an answer either as an action string or as an Action."""
+    return answer if isinstance(answer, Action) else parse(answer)
+
+
+@dataclass(slots=True)
+class Decision:
+    """A question to one seat; `options` are exactly the legal answers.
+
+    `optional` marks a "may" question, which is never taken automatically even when it has
+    a single answer. `frame` is the index in the procedure stack of the frame that asked.
+    """
+
+    id: int
+    seat: Seat
+    kind: str
+    prompt: str
+    options: list[Action]
+    min: int = 1
+    max: int = 1
+    optional: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def option_strings(self) -> list[str]:
+        return [str(a) for a in self.options]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "seat": self.seat, "kind": self.kind, "prompt": self.prompt,
+            "options": self.option_strings(), "min": self.min, "max": self.max,
+            "optional": self.optional, "data": self.data,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Decision:
+        return cls(d["id"], d["seat"], d["kind"], d["prompt"], [parse(o) for o in d["options"]],
+                   d["min"], d["max"], d["optional"], dict(d.get("data", {})))
+
+    def copy(self) -> Decision:
+        return Decision(self.id, self.seat, self.kind, self.prompt, self.options, self.min,
+                        self.max, self.optional, self.data)

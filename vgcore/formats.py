@@ -1,0 +1,279 @@
+"""Formats: the rules parameters of one era ("regulation"), read from YAML files.
+
+A format file sets parameters (trigger power, clan/nation checks, guardian limits, mulligan,
+deck construction…), names the plugins it enables and may `extends:` another format to change
+only what differs (RULES.md, table of eras). Loading is two steps so that plugins can contribute
+files: `load_format_file` reads and validates one file, `resolve_formats` joins a whole set of
+them, following `extends` chains. `load_formats(paths)` does both.
+
+Inheritance: a derived format starts from its base's resolved values; mappings (`deck`,
+`trigger_values`, `deck.trigger_caps`, `options`) merge key by key, every other value (lists
+included) replaces the base's. `id`, `name`, `description` and `extends` are never inherited.
+In `trigger_values` and `trigger_caps`, `null` removes an inherited entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+from vgcore.carddb import TRIGGERS
+from vgcore.errors import FormatError
+from vgcore.yamlio import check_schema, error_at, load_yaml, schema_validator
+
+STANDARD_FORMATS_DIR: Final = Path(__file__).parent / "standard" / "formats"
+AFFILIATIONS: Final = ("clan", "nation", "none")
+MULLIGANS: Final = ("shuffle_back", "bottom_then_draw")
+FIRST_VANGUARD_SOURCES: Final = ("main_deck", "ride_deck")
+FIRST_PLAYERS: Final = ("random", "A", "B")
+
+# Keys a format that extends nothing must set itself: they differ between eras, so a silent
+# default would hide a mistake. Everything else defaults to the common core (RULES.md §3 to §9).
+ERA_KEYS: Final = (
+    "trigger_power", "triggers", "trigger_check", "affiliation", "guardian_grade_limit",
+    "no_shield_cannot_guard", "mulligan", "first_vanguard", "ride_deck",
+)
+_NOT_INHERITED: Final = ("id", "name", "description", "extends")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckRules:
+    """Deck construction limits (RULES.md §3)."""
+
+    size: int = 50
+    max_copies: int = 4            # per card name
+    triggers: int = 16             # exactly this many trigger units
+    max_heal: int = 4
+    max_sentinels: int | None = None  # None = no limit
+    trigger_caps: Mapping[str, int] = field(default_factory=dict, hash=False)  # per type
+    ride_deck_size: int = 0        # 0 = no ride deck
+    # True: the ride deck counts inside `size` and inside the copy/trigger limits (D 2021).
+    ride_deck_in_main: bool = True
+    min_grade0: int = 1            # grade 0 units available as the first vanguard
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trigger_caps", MappingProxyType(dict(self.trigger_caps)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Format:
+    """One era's rules parameters; the engine and plugins read these instead of era names."""
+
+    id: str
+    name: str = ""                 # defaults to the id
+    description: str = ""
+    extends: str | None = None
+    plugins: tuple[str, ...] = ()
+    trigger_power: int             # power a trigger gives (RULES.md §6)
+    trigger_values: Mapping[str, int] = field(default_factory=dict, hash=False)  # per type
+    triggers: tuple[str, ...]      # trigger types that exist in this era
+    trigger_check: str             # clan | nation | none: what a trigger must match to work
+    affiliation: str               # clan | nation | none: one clan/nation per deck
+    affiliation_exempt: tuple[str, ...] = ()
+    guardian_grade_limit: bool     # guardian grade ≤ your vanguard's (RULES.md §5)
+    no_shield_cannot_guard: bool   # a unit with no printed shield cannot guard
+    mulligan: str                  # shuffle_back | bottom_then_draw (RULES.md §4)
+    first_vanguard: str            # main_deck | ride_deck
+    ride_deck: bool
+    first_player: str = "random"   # random | A | B
+    first_player_draws: bool = True
+    first_turn_attack: bool = False
+    hand_size: int = 5
+    damage_to_lose: int = 6
+    max_orders_per_turn: int = 1
+    deck: DeckRules = field(default_factory=DeckRules)
+    default_decks: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)  # for plugins
+    source: str | None = None      # the file that defined it
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", self.id)
+        for name in ("trigger_values", "options"):
+            value = getattr(self, name)
+            if not isinstance(value, MappingProxyType):
+                object.__setattr__(self, name, MappingProxyType(dict(value)))
+
+    def trigger_power_of(self, trigger: str) -> int:
+        """The power a trigger of this type gives (over: +100,000,000 in d-standard)."""
+        return self.trigger_values.get(trigger, self.trigger_power)
+
+
+def load_format_file(path: str | Path) -> dict[str, Any]:
+    """Read one format file and check its keys and value types; the raw mapping is returned.
+
+    Whether `extends` names a real format, and whether a format without `extends` sets every
+    era key, can only be checked with the other files: see `resolve_formats`.
+    """
+    data = load_yaml(path)
+    check_schema(_FORMAT_VALIDATOR, data, path, label="format", cls=FormatError)
+    return data
+
+
+def resolve_formats(raws: Iterable[tuple[dict[str, Any], str]]) -> dict[str, Format]:
+    """Join raw formats (each with its file) into resolved `Format`s by id.
+
+    Errors (FormatError, located in the file): an id defined twice, `extends` naming an unknown
+    format, an `extends` cycle, a root format missing an era key, contradictory settings.
+    """
+    by_id: dict[str, tuple[dict[str, Any], str]] = {}
+    for raw, file in raws:
+        check_schema(_FORMAT_VALIDATOR, raw, file, label="format", cls=FormatError)
+        format_id = raw["id"]
+        if format_id in by_id:
+            raise error_at(file, ["id"], f"format {format_id!r} is defined twice: here and in "
+                           f"{by_id[format_id][1]}", cls=FormatError)
+        by_id[format_id] = (raw, file)
+    merged: dict[str, dict[str, Any]] = {}
+    for format_id in by_id:
+        _merge_chain(format_id, by_id, merged, ())
+    return {format_id: _build(format_id, merged[format_id], by_id[format_id][1])
+            for format_id in by_id}
+
+
+def load_formats(paths: Iterable[str | Path]) -> dict[str, Format]:
+    """Load and resolve a set of format files together."""
+    return resolve_formats((load_format_file(path), str(path)) for path in paths)
+
+
+def standard_format_files() -> list[Path]:
+    """The format files vgcore ships (premium, v-standard, d-standard)."""
+    return sorted(STANDARD_FORMATS_DIR.glob("*.yaml"))
+
+
+# --- private helpers -----------------------------------------------------------------------
+
+def _int(minimum: int = 0) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum}
+
+
+def _per_trigger(value: dict[str, Any]) -> dict[str, Any]:
+    """A mapping trigger type → value; listing the types lets unknown ones be named."""
+    return {"type": "object", "properties": dict.fromkeys(TRIGGERS, value),
+            "additionalProperties": False}
+
+
+def _strings() -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string"}}
+
+
+_DECK_SCHEMA: Final = {
+    "type": "object",
+    "properties": {
+        "size": _int(1), "max_copies": _int(1), "triggers": _int(), "max_heal": _int(),
+        "max_sentinels": {"type": ["integer", "null"], "minimum": 0},
+        "trigger_caps": _per_trigger({"type": ["integer", "null"], "minimum": 0}),
+        "ride_deck_size": _int(), "ride_deck_in_main": {"type": "boolean"},
+        "min_grade0": _int(),
+    },
+    "additionalProperties": False,
+}
+_FORMAT_SCHEMA: Final = {
+    "type": "object",
+    "required": ["id"],
+    "properties": {
+        "id": {"type": "string", "minLength": 1},
+        "name": {"type": "string"},
+        "description": {"type": "string"},
+        "extends": {"type": ["string", "null"]},
+        "plugins": _strings(),
+        "trigger_power": _int(),
+        "trigger_values": _per_trigger({"type": ["integer", "null"], "minimum": 0}),
+        "triggers": {"type": "array", "items": {"enum": list(TRIGGERS)}, "uniqueItems": True},
+        "trigger_check": {"enum": list(AFFILIATIONS)},
+        "affiliation": {"enum": list(AFFILIATIONS)},
+        "affiliation_exempt": _strings(),
+        "guardian_grade_limit": {"type": "boolean"},
+        "no_shield_cannot_guard": {"type": "boolean"},
+        "mulligan": {"enum": list(MULLIGANS)},
+        "first_vanguard": {"enum": list(FIRST_VANGUARD_SOURCES)},
+        "ride_deck": {"type": "boolean"},
+        "first_player": {"enum": list(FIRST_PLAYERS)},
+        "first_player_draws": {"type": "boolean"},
+        "first_turn_attack": {"type": "boolean"},
+        "hand_size": _int(),
+        "damage_to_lose": _int(1),
+        "max_orders_per_turn": _int(),
+        "deck": _DECK_SCHEMA,
+        "default_decks": _strings(),
+        "options": {"type": "object"},
+    },
+    "additionalProperties": False,
+}
+_FORMAT_VALIDATOR: Final = schema_validator(_FORMAT_SCHEMA)
+
+
+def _merge_chain(format_id: str, by_id: dict[str, tuple[dict[str, Any], str]],
+                 merged: dict[str, dict[str, Any]], chain: tuple[str, ...]) -> dict[str, Any]:
+    """The format's values merged over its base's, resolving bases first (memoised)."""
+    if format_id in merged:
+        return merged[format_id]
+    raw, file = by_id[format_id]
+    base_id = raw.get("extends")
+    values: dict[str, Any] = {}
+    if base_id is not None:
+        if base_id in (*chain, format_id):
+            cycle = " -> ".join([*chain[chain.index(base_id):], format_id, base_id]
+                                if base_id in chain else [format_id, base_id])
+            raise error_at(file, ["extends"], f"format {format_id!r} extends itself through "
+                           f"a cycle: {cycle}", cls=FormatError)
+        if base_id not in by_id:
+            known = ", ".join(sorted(by_id)) or "none"
+            raise error_at(file, ["extends"], f"format {format_id!r} extends unknown format "
+                           f"{base_id!r} (known: {known})", cls=FormatError)
+        base = _merge_chain(base_id, by_id, merged, (*chain, format_id))
+        values = {k: v for k, v in base.items() if k not in _NOT_INHERITED}
+    else:
+        missing = [key for key in ERA_KEYS if key not in raw]
+        if missing:
+            raise error_at(file, [], f"format {format_id!r} extends no other format, so it must "
+                           f"set {', '.join(missing)}", cls=FormatError)
+    merged[format_id] = _deep_merge(values, raw)
+    return merged[format_id]
+
+
+def _deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """`override` over `base`: nested mappings merge key by key, other values replace."""
+    result = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(result.get(key), Mapping):
+            result[key] = _deep_merge(result[key], value)
+        else:
+            result[key] = value
+    return result
+
+
+def _build(format_id: str, values: dict[str, Any], file: str) -> Format:
+    """A Format from merged values, after checks that span several keys."""
+    deck_values = dict(values.get("deck", {}))
+    deck_values["trigger_caps"] = _drop_nulls(deck_values.get("trigger_caps", {}))
+    deck = DeckRules(**deck_values)
+    fields = {k: v for k, v in values.items() if k != "deck"}
+    for key in ("plugins", "triggers", "affiliation_exempt", "default_decks"):
+        if key in fields:
+            fields[key] = tuple(fields[key])
+    fields["trigger_values"] = _drop_nulls(fields.get("trigger_values", {}))
+    fmt = Format(**fields, deck=deck, source=file)
+    problem = _contradiction(fmt)
+    if problem is not None:
+        key, message = problem
+        raise error_at(file, key, f"format {format_id!r}: {message}", cls=FormatError)
+    return fmt
+
+
+def _drop_nulls(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in mapping.items() if value is not None}
+
+
+def _contradiction(fmt: Format) -> tuple[list[str], str] | None:
+    """The first pair of settings that cannot both hold, with the key to point at."""
+    if fmt.first_vanguard == "ride_deck" and not fmt.ride_deck:
+        return ["first_vanguard"], "first_vanguard is ride_deck, but ride_deck is false"
+    if fmt.ride_deck and fmt.deck.ride_deck_size == 0:
+        return ["deck", "ride_deck_size"], "ride_deck is true, so deck.ride_deck_size must be > 0"
+    if not fmt.ride_deck and fmt.deck.ride_deck_size != 0:
+        return ["deck", "ride_deck_size"], "ride_deck is false, so deck.ride_deck_size must be 0"
+    return None

@@ -1,0 +1,335 @@
+"""A game of Vanguard driven through decisions: the OpenSpiel-shaped facade and the loop.
+
+`Game` pairs a shared `Engine` (the compiled rules of a format) with a `GameState` (plain
+data). The procedure is a stack of frames (DESIGN.md §2): `_advance` runs the top frame until
+one asks a question or the game ends; `apply` takes the answer and runs on. Nothing else moves
+the game, so clones, JSON snapshots and replays are exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from vgcore.carddb import CardRecord
+from vgcore.decisions import Action, Decision, as_action
+from vgcore.decks import DeckList
+from vgcore.engine import Engine
+from vgcore.errors import ActionSyntaxError, GameOverError, IllegalActionError
+from vgcore.rng import Pcg32
+from vgcore.state import Event, Frame, GameState, PlayerState
+from vgcore.types import (
+    DRIVE_BY_SKILL,
+    FRONT,
+    GC,
+    SEATS,
+    STANDARD_CIRCLES,
+    VC,
+    CircleName,
+    Seat,
+    Uid,
+    Until,
+    Zone,
+    other_seat,
+)
+
+
+class Game:
+    """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
+
+    __slots__ = ("engine", "rules_dirty", "state")
+
+    def __init__(self, engine: Engine, state: GameState) -> None:
+        self.engine = engine
+        self.state = state
+        self.rules_dirty = False
+
+    # -- creation ---------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, engine: Engine, decks: Mapping[Seat, DeckList], seed: int = 0, *,
+            first_player: Seat | None = None) -> Game:
+        """Set up a game from two deck lists and run it to the first decision (RULES.md §4)."""
+        game = cls(engine, empty_state(engine, seed))
+        st = game.state
+        for seat in st.seats:
+            deck = decks[seat]
+            for card_id in deck.main:
+                game.create_card(card_id, seat, Zone.DECK, face_up=False)
+            for card_id in deck.ride_deck:
+                game.create_card(card_id, seat, Zone.RIDE_DECK, face_up=False)
+            st.players[seat].flags["first_vanguard"] = deck.first_vanguard
+        chosen = first_player or engine.format.first_player
+        st.flags["first_player_rule"] = chosen
+        st.stack.append({"k": "game", "s": 0})
+        engine.hook.vgcore_setup_game(game=game)
+        game.advance()
+        return game
+
+    def create_card(self, card_id: str, seat: Seat, zone: str, *, face_up: bool = True,
+                    rested: bool = False) -> Uid:
+        """Bring a physical card into the game (set-up, scenarios, tokens)."""
+        if card_id not in self.engine.db:
+            raise KeyError(f"unknown card id {card_id!r}")
+        st = self.state
+        uid = len(st.card_ids)
+        st.card_ids.append(card_id)
+        st.owners.append(seat)
+        st.loc.append((seat, zone))
+        st.face_up.append(face_up)
+        st.rested.append(rested)
+        st.players[seat].zones[zone].append(uid)
+        return uid
+
+    # -- the facade (OpenSpiel-shaped) ------------------------------------------------------
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.state.decision
+
+    @property
+    def current_player(self) -> Seat | None:
+        d = self.state.decision
+        return d.seat if d is not None else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> str | None:
+        """"A", "B", "draw", or None while the game goes on."""
+        return self.state.result
+
+    def legal_actions(self) -> list[Action]:
+        d = self.state.decision
+        return list(d.options) if d is not None else []
+
+    def returns(self) -> list[float]:
+        """+1 / -1 / 0 per seat in seat order once the game is over; zeros before."""
+        res = self.state.result
+        return [0.0 if res in (None, "draw") else (1.0 if s == res else -1.0)
+                for s in self.state.seats]
+
+    def apply(self, answer: str | Action | int) -> None:
+        """Answer the pending decision; an illegal answer raises and changes nothing."""
+        st = self.state
+        d = st.decision
+        if d is None:
+            raise GameOverError("the game is over" if st.result else "no decision is pending")
+        if isinstance(answer, int):
+            if not 0 <= answer < len(d.options):
+                raise IllegalActionError(str(answer), d.option_strings(), "no such option")
+            action = d.options[answer]
+        else:
+            try:
+                action = as_action(answer)
+            except ActionSyntaxError as exc:
+                raise IllegalActionError(str(answer), d.option_strings(), str(exc)) from None
+            if action not in d.options:
+                raise IllegalActionError(str(action), d.option_strings())
+        st.decision = None
+        self.emit("decision", seat=d.seat, question=d.kind, answer=str(action), forced=False,
+                  private=d.seat if d.kind in PRIVATE_DECISIONS else None)
+        self._answer(action)
+        self.advance()
+
+    def clone(self) -> Game:
+        return Game(self.engine, self.state.clone())
+
+    def view(self, seat: Seat, *, log: bool = True) -> dict[str, Any]:
+        from vgcore.views import build_view
+
+        return build_view(self, seat, log=log)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.engine.format.id, "state": self.state.to_json()}
+
+    @classmethod
+    def from_json(cls, engine: Engine, data: Mapping[str, Any]) -> Game:
+        if data["format"] != engine.format.id:
+            raise ValueError(f"snapshot is of format {data['format']!r}, "
+                             f"engine is {engine.format.id!r}")
+        return cls(engine, GameState.from_json(data["state"]))
+
+    # -- the procedure loop -----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Run frames until a decision is pending or the game is over."""
+        st = self.state
+        frames = self.engine.frames
+        while st.decision is None and st.result is None:
+            if not st.stack:
+                raise RuntimeError("procedure stack ran empty before the game ended")
+            frame = st.stack[-1]
+            frames[frame["k"]].run(self, frame)
+            if self.rules_dirty:
+                self.check_rules()
+
+    def push(self, frame: Frame) -> None:
+        self.state.stack.append(frame)
+
+    def pop(self) -> Frame:
+        return self.state.stack.pop()
+
+    def ask(self, seat: Seat, kind: str, prompt: str, options: list[Action], *,
+            optional: bool = False, data: dict[str, Any] | None = None) -> None:
+        """Put a question to `seat`; a single answer that is not a "may" is taken at once."""
+        st = self.state
+        if not options:
+            raise RuntimeError(f"decision {kind!r} for {seat} has no legal answer")
+        st.decision_seq += 1
+        if len(options) == 1 and not optional:
+            self.emit("decision", seat=seat, question=kind, answer=str(options[0]), forced=True,
+                      private=seat if kind in PRIVATE_DECISIONS else None)
+            self._answer(options[0])
+            return
+        st.decision = Decision(st.decision_seq, seat, kind, prompt, options,
+                               optional=optional, data=data or {})
+
+    def _answer(self, action: Action) -> None:
+        frame = self.state.stack[-1]
+        handler = self.engine.frames[frame["k"]].answer
+        if handler is None:
+            raise RuntimeError(f"frame {frame['k']!r} asked a question it cannot take")
+        handler(self, frame, action)
+
+    def emit(self, kind: str, private: Seat | None = None, **data: Any) -> None:
+        """Append an event to the log; `private` hides its card ids from other seats."""
+        data["kind"] = kind
+        data["n"] = len(self.state.log)
+        if private is not None:
+            data["private"] = private
+        self.state.log.append(data)
+
+    def check_rules(self) -> None:
+        """Rule actions (RULES.md §9): every loser at once; two losers draw."""
+        self.rules_dirty = False
+        losers: dict[Seat, str] = {}
+        for name, check in self.engine.rule_checks.items():
+            for seat, reason in check(self):
+                losers.setdefault(seat, reason or name)
+        if losers:
+            self.end_game(losers)
+
+    def end_game(self, losers: Mapping[Seat, str]) -> None:
+        st = self.state
+        alive = [s for s in st.seats if s not in losers]
+        st.result = alive[0] if len(alive) == 1 else "draw"
+        st.decision = None
+        self.emit("game_over", result=st.result, losers=dict(losers))
+
+    # -- queries ----------------------------------------------------------------------------
+
+    def card(self, uid: Uid) -> CardRecord:
+        return self.engine.db[self.state.card_ids[uid]]
+
+    def unit_at(self, seat: Seat, circle: CircleName) -> Uid | None:
+        cards = self.state.players[seat].zones[circle]
+        return cards[0] if cards else None
+
+    def vanguard(self, seat: Seat) -> Uid | None:
+        return self.unit_at(seat, VC)
+
+    def circles(self, seat: Seat) -> dict[CircleName, tuple[str, int]]:
+        return self.state.players[seat].circles
+
+    def units(self, seat: Seat) -> Iterator[tuple[CircleName, Uid]]:
+        """(circle, uid) for the seat's vanguard and rear-guards, in layout order."""
+        zones = self.state.players[seat].zones
+        for circle in self.state.players[seat].circles:
+            cards = zones[circle]
+            if cards:
+                yield circle, cards[0]
+
+    def rear_guards(self, seat: Seat) -> Iterator[tuple[CircleName, Uid]]:
+        return ((c, u) for c, u in self.units(seat) if c != VC)
+
+    def front_row(self, seat: Seat) -> list[CircleName]:
+        return [c for c, (row, _) in self.state.players[seat].circles.items() if row == FRONT]
+
+    def behind(self, seat: Seat, circle: CircleName) -> CircleName | None:
+        """The back-row circle in the same column as a front-row circle, if there is one."""
+        layout = self.state.players[seat].circles
+        row, col = layout[circle]
+        if row != FRONT:
+            return None
+        for name, (r, c) in layout.items():
+            if c == col and r != FRONT:
+                return name
+        return None
+
+    def column_partner(self, seat: Seat, circle: CircleName) -> CircleName | None:
+        """The other circle of a circle's column (for moves), if there is one."""
+        layout = self.state.players[seat].circles
+        row, col = layout[circle]
+        for name, (r, c) in layout.items():
+            if c == col and r != row:
+                return name
+        return None
+
+    def grade(self, uid: Uid) -> int:
+        return (self.card(uid).grade or 0) + self._mods(uid, "grade")
+
+    def power(self, uid: Uid) -> int:
+        value = (self.card(uid).power or 0) + self._mods(uid, "power")
+        battle = self.state.battle
+        if battle is not None:
+            if uid == battle["attacker"] and battle["boost_applied"]:
+                booster = battle["booster"]
+                if booster is not None and self.state.loc[booster][1] == battle["booster_circle"]:
+                    value += self.power(booster)
+            if uid == battle["target"]:
+                target_seat = battle["target_seat"]
+                for guardian in self.state.players[target_seat].zones[GC]:
+                    value += self.shield(guardian)
+        return value
+
+    def critical(self, uid: Uid) -> int:
+        return (self.card(uid).critical or 0) + self._mods(uid, "critical")
+
+    def shield(self, uid: Uid) -> int:
+        return (self.card(uid).shield or 0) + self._mods(uid, "shield")
+
+    def drive(self, uid: Uid) -> int:
+        return DRIVE_BY_SKILL.get(self.card(uid).skill, 1) + self._mods(uid, "drive")
+
+    def _mods(self, uid: Uid, stat: str) -> int:
+        total = 0
+        for m in self.state.modifiers:
+            if m[0] == uid and m[1] == stat:
+                total += m[2]
+        for extra in self.engine.stat_modifiers:
+            total += extra(self, uid, stat)
+        return total
+
+    def add_modifier(self, uid: Uid, stat: str, amount: int, until: str = Until.TURN,
+                     source: str = "") -> None:
+        self.state.modifiers.append((uid, stat, amount, until, source))
+        seat, circle = self.state.loc[uid]
+        self.emit(stat, seat=seat, circle=circle, card=self.state.card_ids[uid], uid=uid,
+                  amount=amount, until=until, source=source)
+
+    def end_modifiers(self, until: str) -> None:
+        if self.state.modifiers:
+            self.state.modifiers = [m for m in self.state.modifiers if m[3] != until]
+
+    def opponent(self, seat: Seat) -> Seat:
+        return other_seat(seat)
+
+
+# Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
+PRIVATE_DECISIONS = frozenset({"mulligan", "first-vanguard"})
+
+
+def empty_state(engine: Engine, seed: int) -> GameState:
+    """A state with both seats' zones and standard circles and nothing in them."""
+    players = {
+        seat: PlayerState(seat, {name: [] for name in engine.zones}, dict(STANDARD_CIRCLES))
+        for seat in SEATS
+    }
+    return GameState(SEATS, players, [], [], [], [], [], Pcg32(seed))
+
+
+def events_of(game: Game, kind: str) -> list[Event]:
+    return [e for e in game.state.log if e["kind"] == kind]

@@ -1,0 +1,129 @@
+"""Every hook a vgcore plugin may implement, grouped by lifecycle (DESIGN.md §7).
+
+Plugins are discovered through the `vgcore` entry-point group; the standard rules are a
+plugin too (`vgcore.standard`). Registration hooks are called once per registry for every
+installed plugin. Game hooks are called only for the plugins a format enables (plus the
+standard rules), once when the format's engine is built — except the few that are marked
+"per game" or "per decision".
+
+Implement a hook with `@vgcore.hookimpl` and keyword names exactly as below (pluggy lets an
+implementation take any subset of them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from vgcore.carddb import CardDB
+    from vgcore.decisions import Action
+    from vgcore.decks import DeckList
+    from vgcore.engine import FrameKind, RuleCheck, StatModifier, TurnStep
+    from vgcore.formats import Format
+    from vgcore.game import Game
+    from vgcore.types import Seat
+    from vgcore.zones import ZoneSpec
+
+hookspec = pluggy.HookspecMarker("vgcore")
+hookimpl = pluggy.HookimplMarker("vgcore")
+
+# -- registration ---------------------------------------------------------------------------
+
+
+@hookspec
+def vgcore_card_sets() -> list[Path]:
+    """Directories of card sets (each holds cards.yaml and <CARD-ID>.lua scripts)."""
+
+
+@hookspec
+def vgcore_formats() -> list[Path]:
+    """Format YAML files this plugin provides."""
+
+
+@hookspec
+def vgcore_decks() -> list[Path]:
+    """Deck list YAML files this plugin provides."""
+
+
+@hookspec
+def vgcore_card_fields() -> dict[str, dict[str, Any]]:
+    """Extra card-record fields (name -> JSON-schema fragment); loaded into `CardRecord.extra`."""
+
+
+@hookspec
+def vgcore_card_kinds() -> list[str]:
+    """Extra card kinds (e.g. "g_unit") that card records may use."""
+
+
+# -- engine construction (enabled plugins only) -------------------------------------------
+
+
+@hookspec
+def vgcore_frame_kinds(fmt: Format) -> dict[str, FrameKind]:
+    """Procedure frame kinds by name: new steps, or replacements of core ones (same name)."""
+
+
+@hookspec
+def vgcore_zones(fmt: Format) -> list[ZoneSpec]:
+    """Extra zones (e.g. the G zone, a heart zone) with their visibility."""
+
+
+@hookspec
+def vgcore_turn_steps(steps: list[TurnStep], fmt: Format) -> None:
+    """Edit the turn procedure in place: insert, replace or remove steps (e.g. a stride step)."""
+
+
+@hookspec
+def vgcore_battle_steps(steps: list[str], fmt: Format) -> None:
+    """Edit the steps that follow an attack declaration (guard, drive, damage, close)."""
+
+
+@hookspec
+def vgcore_continuous_modifiers(fmt: Format) -> list[StatModifier]:
+    """Functions (game, uid, stat) -> delta applied whenever a unit's stat is read."""
+
+
+@hookspec
+def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
+    """Rule actions by name: (game) -> [(seat, reason)] of players who lose now.
+
+    A plugin returning a name the standard rules use ("damage", "deck_out") replaces it, e.g.
+    tag fight's team damage.
+    """
+
+
+# -- per game ---------------------------------------------------------------------------
+
+
+@hookspec
+def vgcore_setup_game(game: Game) -> None:
+    """Called once when a game's state is built: add circles, zones, markers or flags."""
+
+
+@hookspec
+def vgcore_view(game: Game, seat: Seat, view: dict[str, Any]) -> None:
+    """Add what this plugin's state shows to one seat's view; never add hidden information."""
+
+
+# -- per decision -----------------------------------------------------------------------
+
+
+@hookspec
+def vgcore_extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
+    """Extra legal answers for a core decision: kind is "ride", "main" or "guard"."""
+
+
+@hookspec(firstresult=True)
+def vgcore_apply_option(game: Game, seat: Seat, kind: str, action: Action) -> bool | None:
+    """Carry out an answer this plugin offered; return True when it was yours."""
+
+
+# -- deck construction ------------------------------------------------------------------
+
+
+@hookspec
+def vgcore_validate_deck(deck: DeckList, fmt: Format, db: CardDB) -> list[str]:
+    """More deck-construction violations (e.g. G deck rules); an empty list when legal."""

@@ -1,0 +1,197 @@
+"""Finding and combining plugins: the registry of card sets, formats and decks (DESIGN.md §7).
+
+A `Registry` owns one pluggy manager. Installed plugins come from the `vgcore` entry-point
+group — the built-in card sets and the standard rules included, exactly like third-party
+ones. Game hooks reach only the plugins a format enables (plus the standard rules), through
+a subset of the manager's hook callers, so a disabled plugin cannot touch a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from vgcore import hookspecs
+from vgcore.carddb import CardDB, load_card_dir
+from vgcore.decks import DeckList, load_deck, validate_deck
+from vgcore.engine import Engine
+from vgcore.errors import DeckError, FormatError
+from vgcore.formats import Format, load_format_file, resolve_formats
+from vgcore.game import Game
+from vgcore.types import Seat
+
+ENTRY_POINT_GROUP = "vgcore"
+CORE_PLUGIN = "standard"
+
+
+class _HookSubset:
+    """Hook callers restricted to some plugins, looked up by hook name like `pm.hook`."""
+
+    def __init__(self, pm: pluggy.PluginManager, removed: Sequence[object]) -> None:
+        self._pm = pm
+        self._removed = list(removed)
+
+    def __getattr__(self, name: str) -> Any:
+        caller = self._pm.subset_hook_caller(name, self._removed)
+        setattr(self, name, caller)
+        return caller
+
+
+class Registry:
+    """Installed plugins and what they provide; builds one `Engine` per format."""
+
+    def __init__(self, *, entry_points: bool = True, plugins: Iterable[tuple[str, object]] = (),
+                 card_dirs: Iterable[str | Path] = ()) -> None:
+        from vgcore import standard
+
+        self.pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
+        self.pm.add_hookspecs(hookspecs)
+        self.pm.register(standard, name=CORE_PLUGIN)
+        if entry_points:
+            self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        for name, plugin in plugins:
+            self.pm.register(plugin, name=name)
+        self.card_dirs = [Path(d) for d in card_dirs]
+        self._engines: dict[tuple[str, tuple[str, ...]], Engine] = {}
+
+    # -- what is installed ---------------------------------------------------------------
+
+    def plugin_names(self) -> list[str]:
+        return sorted(name for name, _p in self.pm.list_name_plugin())
+
+    @cached_property
+    def db(self) -> CardDB:
+        fields: dict[str, dict[str, Any]] = {}
+        for extra in self.pm.hook.vgcore_card_fields():
+            fields.update(extra)
+        kinds = [k for ks in self.pm.hook.vgcore_card_kinds() for k in ks]
+        db = CardDB()
+        for directory in self.card_set_dirs():
+            db.add(load_card_dir(directory, extra_fields=fields, extra_kinds=kinds))
+        return db
+
+    def card_set_dirs(self) -> list[Path]:
+        dirs = [Path(d) for ds in reversed(self.pm.hook.vgcore_card_sets()) for d in ds]
+        return dirs + self.card_dirs
+
+    @cached_property
+    def formats(self) -> dict[str, Format]:
+        files = [Path(f) for fs in reversed(self.pm.hook.vgcore_formats()) for f in fs]
+        return resolve_formats((load_format_file(f), str(f)) for f in files)
+
+    @cached_property
+    def decks(self) -> dict[str, DeckList]:
+        files = [Path(f) for fs in reversed(self.pm.hook.vgcore_decks()) for f in fs]
+        for directory in self.card_dirs:
+            files.extend(sorted((directory / "decks").glob("*.yaml")))
+        decks: dict[str, DeckList] = {}
+        for file in files:
+            deck = load_deck(file)
+            decks[deck.name] = deck
+        return decks
+
+    def format(self, format_id: str) -> Format:
+        try:
+            return self.formats[format_id]
+        except KeyError:
+            raise FormatError(f"unknown format {format_id!r}; installed: "
+                              + ", ".join(sorted(self.formats))) from None
+
+    def deck(self, name_or_path: str | Path) -> DeckList:
+        """A registered deck by name, or a deck file by path."""
+        if str(name_or_path) in self.decks:
+            return self.decks[str(name_or_path)]
+        path = Path(name_or_path)
+        if path.suffix in (".yaml", ".yml") or path.exists():
+            return load_deck(path)
+        raise KeyError(f"unknown deck {name_or_path!r}; registered: "
+                       + ", ".join(sorted(self.decks)))
+
+    def decks_for(self, format_id: str) -> list[DeckList]:
+        return [d for _n, d in sorted(self.decks.items()) if d.format == format_id]
+
+    def default_decks(self, format_id: str) -> tuple[DeckList, DeckList]:
+        """The format's named defaults if installed, else the first two decks made for it."""
+        fmt = self.format(format_id)
+        named = [self.decks[n] for n in fmt.default_decks if n in self.decks]
+        pool = named + [d for d in self.decks_for(format_id) if d not in named]
+        if not pool:
+            raise DeckError(format_id, [f"no deck is registered for format {format_id!r}"])
+        return pool[0], pool[1] if len(pool) > 1 else pool[0]
+
+    # -- games ---------------------------------------------------------------------------
+
+    def engine(self, format_id: str, *, plugins: Sequence[str] = ()) -> Engine:
+        """The compiled rules of a format with its plugins (and `plugins` on top), cached."""
+        key = (format_id, tuple(plugins))
+        if key not in self._engines:
+            fmt = self.format(format_id)
+            enabled = {CORE_PLUGIN, *fmt.plugins, *plugins}
+            installed = {name for name, _p in self.pm.list_name_plugin()}
+            missing = sorted(enabled - installed)
+            if missing:
+                raise FormatError(f"format {format_id!r} enables plugins that are not "
+                                  f"installed: {', '.join(missing)}; installed: "
+                                  + ", ".join(sorted(installed)))
+            removed = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
+            self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed))
+        return self._engines[key]
+
+    def deck_violations(self, deck: DeckList, format_id: str) -> list[str]:
+        """Every construction violation of `deck` under a format, plugins' rules included."""
+        fmt = self.format(format_id)
+        engine = self.engine(format_id)
+        found = validate_deck(deck, fmt, self.db)
+        for more in engine.hook.vgcore_validate_deck(deck=deck, fmt=fmt, db=self.db):
+            found.extend(more)
+        return found
+
+    def new_game(self, format_id: str, decks: Sequence[DeckList] | None = None, seed: int = 0,
+                 *, first_player: Seat | None = None, plugins: Sequence[str] = (),
+                 validate: bool = True) -> Game:
+        """Validate both decks (every violation listed) and start a game to its first decision."""
+        pair = tuple(decks) if decks is not None else self.default_decks(format_id)
+        if validate:
+            for deck in pair:
+                problems = self.deck_violations(deck, format_id)
+                if problems:
+                    raise DeckError(deck.name, problems)
+        engine = self.engine(format_id, plugins=plugins)
+        return Game.new(engine, {"A": pair[0], "B": pair[1]}, seed, first_player=first_player)
+
+
+_default: Registry | None = None
+
+
+def default_registry() -> Registry:
+    """The process-wide registry of installed plugins (built on first use)."""
+    global _default
+    if _default is None:
+        _default = Registry()
+    return _default
+
+
+class CardSetPlugin:
+    """A card set packaged as a plugin: a directory with cards.yaml, scripts and decks/.
+
+    Card designers register one per set through the `vgcore` entry-point group, e.g.
+    `myset = "my_package:myset"` with `myset = CardSetPlugin(Path(__file__).parent / "myset")`.
+    """
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+
+    def __repr__(self) -> str:
+        return f"CardSetPlugin({str(self.directory)!r})"
+
+    @hookspecs.hookimpl
+    def vgcore_card_sets(self) -> list[Path]:
+        return [self.directory]
+
+    @hookspecs.hookimpl
+    def vgcore_decks(self) -> list[Path]:
+        return sorted((self.directory / "decks").glob("*.yaml"))

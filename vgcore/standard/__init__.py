@@ -1,0 +1,42 @@
+"""The standard rules, registered as a plugin like any other (DESIGN.md §7).
+
+It provides the three standard formats, the core procedure frames, the turn and battle step
+lists and the rule checks. A format never disables it; plugins edit what it lays down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from vgcore import battle, gamestart, phases, rules, triggers
+from vgcore.engine import FrameKind, RuleCheck, TurnStep
+from vgcore.formats import Format
+from vgcore.hookspecs import hookimpl
+
+FORMATS_DIR = Path(__file__).parent / "formats"
+
+
+@hookimpl
+def vgcore_formats() -> list[Path]:
+    return sorted(FORMATS_DIR.glob("*.yaml"))
+
+
+# trylast: called last, so the engine applies it first and plugins' entries override it.
+@hookimpl(trylast=True)
+def vgcore_frame_kinds(fmt: Format) -> dict[str, FrameKind]:
+    return {**gamestart.FRAMES, **phases.FRAMES, **battle.FRAMES, **triggers.FRAMES}
+
+
+@hookimpl(tryfirst=True)
+def vgcore_turn_steps(steps: list[TurnStep], fmt: Format) -> None:
+    steps[:0] = phases.STANDARD_TURN
+
+
+@hookimpl(tryfirst=True)
+def vgcore_battle_steps(steps: list[str], fmt: Format) -> None:
+    steps[:0] = battle.STANDARD_BATTLE_STEPS
+
+
+@hookimpl(trylast=True)
+def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
+    return dict(rules.STANDARD_CHECKS)

@@ -1,0 +1,1 @@
+"""vgcore's pytest plugin (registered under `pytest11`): collects *.scenario.yaml files."""

@@ -1,0 +1,83 @@
+"""Domain ids and constants: seats, circles, zones, phases (RULES.md §1, §5).
+
+Ids are plain strings so that the game state stays plain data; the constants below are the
+core's vocabulary, and plugins extend the field and the zones with their own names.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final, TypeAlias
+
+Seat: TypeAlias = str
+"""A seat at the table: "A" or "B" (tag fight adds "A1", "A2", "B1", "B2")."""
+
+CardId: TypeAlias = str
+"""A card's printed id, e.g. "TD01-005"; copies share it."""
+
+Uid: TypeAlias = int
+"""One physical card in one game: an index into the game's card tables."""
+
+CircleName: TypeAlias = str
+"""A circle on one player's side: "VC", "RC.FL", …, "GC", or a plugin's circle."""
+
+SEATS: Final = ("A", "B")
+
+VC: Final = "VC"
+GC: Final = "GC"
+FRONT, BACK = "front", "back"
+
+# name -> (row, column); column 0 is the vanguard's column. Plugins add circles (accel circles
+# get columns outside -1..1 and no back-row partner).
+STANDARD_CIRCLES: Final[dict[CircleName, tuple[str, int]]] = {
+    "VC": (FRONT, 0),
+    "RC.FL": (FRONT, -1),
+    "RC.FR": (FRONT, 1),
+    "RC.BL": (BACK, -1),
+    "RC.BC": (BACK, 0),
+    "RC.BR": (BACK, 1),
+}
+
+
+class Zone(StrEnum):
+    """The core's zones outside the field (RULES.md §1); plugins add more by name."""
+
+    DECK = "deck"
+    HAND = "hand"
+    DROP = "drop"
+    DAMAGE = "damage"
+    SOUL = "soul"
+    TRIGGER = "trigger"
+    BIND = "bind"
+    REMOVED = "removed"
+    RIDE_DECK = "ride_deck"
+    ORDER = "order_zone"
+    CREST = "crest_zone"
+
+
+class Phase(StrEnum):
+    """Phases of a turn (RULES.md §5); "setup" precedes the first turn."""
+
+    SETUP = "setup"
+    STAND = "stand"
+    DRAW = "draw"
+    RIDE = "ride"
+    MAIN = "main"
+    BATTLE = "battle"
+    END = "end"
+
+
+class Until(StrEnum):
+    """How long a modifier lasts."""
+
+    BATTLE = "battle"
+    TURN = "turn"
+    FOREVER = "forever"
+
+
+DRIVE_BY_SKILL: Final[dict[str | None, int]] = {"twin_drive": 2, "triple_drive": 3}
+
+
+def other_seat(seat: Seat) -> Seat:
+    """The opponent in a two-seat game."""
+    return "B" if seat == "A" else "A"

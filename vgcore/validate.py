@@ -1,0 +1,61 @@
+"""`vgcore validate`: every card set, format and deck checked, every problem listed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from vgcore.decks import DeckList, load_deck
+from vgcore.errors import CardDataError, VgError
+from vgcore.plugins import Registry
+
+
+def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str | None,
+                 echo: Callable[[str], None] = print) -> int:
+    """Check everything installed plus the given deck files; returns the number of problems."""
+    problems = 0
+    try:
+        echo(f"cards: {len(registry.db)} records in {len(registry.card_set_dirs())} set(s)")
+    except CardDataError as exc:
+        echo(f"card data: {exc}")
+        return 1
+    try:
+        echo(f"formats: {', '.join(sorted(registry.formats))}")
+    except VgError as exc:
+        echo(f"formats: {exc}")
+        return problems + 1
+    decks: list[DeckList] = []
+    try:
+        decks.extend(registry.decks.values())
+    except VgError as exc:
+        echo(f"decks: {exc}")
+        problems += 1
+    for file in deck_files:
+        try:
+            decks.append(load_deck(file))
+        except VgError as exc:
+            echo(str(exc))
+            problems += 1
+    for deck in decks:
+        problems += check_one(registry, deck, format_id, echo)
+    return problems
+
+
+def check_one(registry: Registry, deck: DeckList, format_id: str | None,
+              echo: Callable[[str], None]) -> int:
+    fmt = deck.format or format_id
+    where = deck.source or deck.name
+    if fmt is None:
+        echo(f"{where}: deck {deck.name!r} names no format (give --format)")
+        return 1
+    try:
+        violations = registry.deck_violations(deck, fmt)
+    except VgError as exc:
+        echo(f"{where}: {exc}")
+        return 1
+    if not violations:
+        echo(f"deck {deck.name} ({fmt}): legal")
+        return 0
+    echo(f"{where}: deck {deck.name!r} breaks {len(violations)} rule(s) of {fmt}:")
+    for v in violations:
+        echo(f"  - {v}")
+    return len(violations)

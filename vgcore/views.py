@@ -1,0 +1,116 @@
+"""Per-seat views: the only way information leaves the engine (DESIGN.md §3).
+
+A view is JSON-able and holds exactly what its seat may know: its own hand and ride deck,
+public zones, face-down cards it owns, counts of everything else. Card uids never appear
+(they would let a viewer track hidden cards), and events are redacted the same way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from vgcore.types import GC
+from vgcore.zones import can_see
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.state import Event
+    from vgcore.types import Seat, Uid
+
+# Keys of a private event that only its owner may read.
+SECRET_KEYS = frozenset({"card", "cards", "answer"})
+
+
+def build_view(game: Game, seat: Seat, *, log: bool = True) -> dict[str, Any]:
+    st = game.state
+    view: dict[str, Any] = {
+        "seat": seat,
+        "turn": st.turn,
+        "turn_player": st.turn_player,
+        "first_player": st.first_player,
+        "phase": st.phase,
+        "result": st.result,
+        "decision": decision_view(game, seat),
+        "players": {s: player_view(game, s, seat) for s in st.seats},
+        "battle": battle_view(game),
+    }
+    if log:
+        view["log"] = [redact(e, seat) for e in st.log]
+    game.engine.hook.vgcore_view(game=game, seat=seat, view=view)
+    return view
+
+
+def decision_view(game: Game, seat: Seat) -> dict[str, Any] | None:
+    d = game.state.decision
+    if d is None:
+        return None
+    if d.seat != seat:
+        return {"seat": d.seat, "kind": d.kind}
+    return d.to_json()
+
+
+def player_view(game: Game, owner: Seat, viewer: Seat) -> dict[str, Any]:
+    st = game.state
+    player = st.players[owner]
+    is_owner = owner == viewer
+    circles: dict[str, Any] = {}
+    for circle in player.circles:
+        uid = game.unit_at(owner, circle)
+        circles[circle] = None if uid is None else unit_view(game, uid, is_owner)
+        if player.markers.get(circle):
+            circles[circle] = {**(circles[circle] or {}), "markers": list(player.markers[circle])}
+    zones: dict[str, Any] = {}
+    for name, spec in game.engine.zones.items():
+        if name in player.circles:
+            continue
+        cards = player.zones.get(name, [])
+        entry: dict[str, Any] = {"count": len(cards)}
+        if spec.visible == "all" or (spec.visible == "owner" and is_owner):
+            entry["cards"] = [card_ref(game, u, can_see(spec, st.face_up[u], is_owner))
+                              for u in cards]
+        zones[name] = entry
+    zones[GC]["units"] = [unit_view(game, u, is_owner) for u in player.zones[GC]]
+    return {"circles": circles, "zones": zones, "flags": public_flags(player.flags)}
+
+
+def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
+    st = game.state
+    visible = st.face_up[uid] or is_owner
+    out: dict[str, Any] = {"card": st.card_ids[uid] if visible else None,
+                           "face_up": st.face_up[uid], "rested": st.rested[uid]}
+    if st.face_up[uid]:
+        out.update(power=game.power(uid), critical=game.critical(uid), shield=game.shield(uid),
+                   grade=game.grade(uid))
+    return out
+
+
+def card_ref(game: Game, uid: Uid, visible: bool) -> str:
+    if not visible:
+        return "down"
+    card_id = game.state.card_ids[uid]
+    return card_id if game.state.face_up[uid] else f"{card_id}/down"
+
+
+def battle_view(game: Game) -> dict[str, Any] | None:
+    b = game.state.battle
+    if b is None:
+        return None
+    return {
+        "attacker": f"{b['attacker_seat']}.{b['attacker_circle']}",
+        "target": f"{b['target_seat']}.{b['target_circle']}",
+        "booster": b["booster_circle"],
+        "hit": b["hit"],
+    }
+
+
+def public_flags(flags: dict[str, Any]) -> dict[str, Any]:
+    """Per-player flags are public unless their name starts with an underscore."""
+    return {k: v for k, v in flags.items() if not k.startswith("_") and k != "first_vanguard"}
+
+
+def redact(event: Event, seat: Seat) -> Event:
+    """An event as `seat` may see it: no uids, no private card ids of other seats."""
+    private = event.get("private")
+    hide = private is not None and private != seat
+    return {k: v for k, v in event.items()
+            if not k.endswith("uid") and not (hide and k in SECRET_KEYS)}

@@ -1,0 +1,261 @@
+"""Shared YAML reading: the fast C loader parses, the round-trip loader only explains problems.
+
+Card sets, formats, decks and scenarios are all YAML. Parsing them must be fast (thousands of
+card records at start-up), so the documents are read with ruamel.yaml's C-based safe loader.
+Only when something is wrong does the file get parsed again with the (slow, pure Python)
+round-trip loader, whose `.lc` data can say on which line and column a key or value sits. That
+way an error always names `file:line:column`, and a valid file never pays for it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from jsonschema import Draft202012Validator
+from jsonschema import validators as jsonschema_validators
+from jsonschema.exceptions import ValidationError, best_match
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.resolver import VersionedResolver
+
+from vgcore.errors import CardDataError
+
+try:  # the C extension ships with ruamel.yaml.clib; without it the safe loader is pure Python
+    from ruamel.yaml.cyaml import CParser
+except ImportError:  # pragma: no cover - depends on the installation
+    CParser = None  # type: ignore[assignment, misc]
+
+DocPath: TypeAlias = Sequence[str | int]
+"""Keys (mappings) and indices (sequences) leading from the document root to one node."""
+
+Position: TypeAlias = tuple[int | None, int | None]
+"""A 1-based (line, column); (None, None) when the place cannot be found."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedYaml:
+    """A parsed document plus its node tree, whose marks give positions without a re-parse."""
+
+    data: Any
+    node: Any
+
+    def position(self, path: DocPath, *, key: bool = False) -> Position:
+        """1-based (line, column) of the node at `path`, from the fast parser's marks.
+
+        Walks as deep as the path exists, so a missing key points at the mapping that lacks it.
+        With `key=True` a mapping entry's key is located instead of its value.
+        """
+        node = self.node
+        if node is None:
+            return None, None
+        mark = node.start_mark
+        for i, step in enumerate(path):
+            value = getattr(node, "value", None)
+            if isinstance(step, int) and isinstance(value, list) and node.id == "sequence":
+                if not 0 <= step < len(value):
+                    break
+                node = value[step]
+                mark = node.start_mark
+            elif node.id == "mapping":
+                entry = next((kv for kv in value if kv[0].value == step), None)
+                if entry is None:
+                    break
+                last = i == len(path) - 1
+                mark = entry[0].start_mark if key and last else entry[1].start_mark
+                node = entry[1]
+            else:
+                break
+        return mark.line + 1, mark.column + 1
+
+
+def load_yaml(path: str | Path) -> Any:
+    """Parse one YAML document with the fast C safe loader; malformed YAML → CardDataError."""
+    return load_yaml_with_marks(path).data
+
+
+def load_yaml_with_marks(path: str | Path) -> LoadedYaml:
+    """Parse like `load_yaml`, keeping the node tree so callers can cheaply locate records."""
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CardDataError(f"cannot read file: {exc.strerror or exc}", file) from exc
+    except UnicodeDecodeError as exc:
+        raise CardDataError(f"file is not UTF-8 text: {exc.reason}", file) from exc
+    return parse_yaml_text(text, file)
+
+
+def parse_yaml_text(text: str, file: str) -> LoadedYaml:
+    """Parse YAML text that came from `file` (named in errors only)."""
+    yaml = fast_loader()
+    try:
+        node = yaml.compose(text)
+        data = None if node is None else yaml.constructor.construct_document(node)
+    except YAMLError as exc:
+        raise _syntax_error(text, file, exc) from None
+    return LoadedYaml(data, node)
+
+
+def fast_loader() -> YAML:
+    """A fresh safe loader backed by the C parser (a YAML instance is not re-entrant)."""
+    yaml = YAML(typ="safe")
+    yaml.Resolver = _FastResolver
+    if CParser is None or yaml.Parser is not CParser:  # pragma: no cover - installation issue
+        raise RuntimeError(
+            "ruamel.yaml's C loader is unavailable (install ruamel.yaml.clib, ruamel.yaml<0.19); "
+            "the pure-Python loader is too slow for card data"
+        )
+    return yaml
+
+
+def position(file: str | Path, path: DocPath, *, key: bool = False) -> Position:
+    """1-based (line, column) of the value (or with `key=True`, the key) at `path` in `file`.
+
+    Uses the round-trip loader's `.lc` data, so it costs a slow parse: call it only to report an
+    error. Walks as deep as the path exists; a file that cannot be read or parsed gives
+    (None, None) so that reporting an error never raises another one.
+    """
+    try:
+        doc = YAML(typ="rt").load(Path(file).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, YAMLError):
+        return None, None
+    return _rt_position(doc, path, key=key)
+
+
+def error_at(file: str | Path, path: DocPath, message: str, *, key: bool = False,
+             cls: type[CardDataError] = CardDataError) -> CardDataError:
+    """Build (not raise) an error about the node at `path`, located with `position`."""
+    line, column = position(file, path, key=key)
+    return cls(message, str(file), line, column)
+
+
+def schema_validator(schema: dict[str, Any]) -> Any:
+    """A compiled JSON Schema validator whose "integer" rejects floats and booleans.
+
+    JSON Schema counts 5000.0 as an integer and Python counts True as one; neither belongs in a
+    card stat or a deck rule, so both are refused here.
+    """
+    _StrictValidator.check_schema(schema)
+    return _StrictValidator(schema)
+
+
+def check_schema(validator: Any, data: Any, file: str | Path, doc_path: DocPath = (), *,
+                 label: str = "", cls: type[CardDataError] = CardDataError) -> None:
+    """Raise a located, readable error for the most relevant schema violation in `data`.
+
+    `doc_path` is where `data` sits in the file's document; `label` prefixes the message (e.g.
+    "card T-001"). Unknown keys point at the key and suggest the closest allowed one; wrong
+    types and values point at the value.
+    """
+    error = best_match(validator.iter_errors(data))
+    if error is not None:
+        raise _located_schema_error(error, str(file), list(doc_path), label, cls)
+
+
+# --- private helpers -----------------------------------------------------------------------
+
+class _FastResolver(VersionedResolver):
+    """The safe loader's tag resolver without its per-scalar overhead (a third of load time).
+
+    The stock resolver looks up the YAML version for every scalar by probing for the pure
+    scanner, which the C parser does not have: one caught AttributeError per scalar. Behind the
+    C parser the answer is always YAML 1.2 (it does not report `%YAML` directives), so it is
+    fixed here. Plain scalars repeat a lot in card data ("5000", "boost"), and their tag depends
+    only on their text, so it is cached per document.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._plain_tags: dict[str, Any] = {}
+
+    @property
+    def processing_version(self) -> Any:
+        return (1, 2)
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
+            tag = self._plain_tags.get(value)
+            if tag is None:
+                tag = self._plain_tags[value] = super().resolve(kind, value, implicit)
+            return tag
+        return super().resolve(kind, value, implicit)
+
+
+def _strict_int(_checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_StrictValidator = jsonschema_validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
+)
+_TYPE_WORDS = {"integer": "an integer", "string": "a string", "boolean": "true or false",
+               "null": "null", "array": "a list", "object": "a mapping", "number": "a number"}
+
+
+def _located_schema_error(error: ValidationError, file: str, base: list[str | int], label: str,
+                          cls: type[CardDataError]) -> CardDataError:
+    """Turn a jsonschema error into a message a person can act on, at the right place."""
+    where = [*base, *error.absolute_path]
+    prefix = f"{label}: " if label else ""
+    field = ".".join(str(p) for p in error.absolute_path)
+    what = repr(field) if field else "this"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(error.schema.get("properties", {}))
+        bad = next(key for key in error.instance if key not in allowed)
+        close = difflib.get_close_matches(str(bad), allowed, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else f"; allowed: {', '.join(allowed)}"
+        return error_at(file, [*where, bad], f"{prefix}unknown key {bad!r}{hint}", key=True,
+                        cls=cls)
+    if error.validator == "required":
+        message = error.message
+    elif error.validator == "type":
+        expected = error.validator_value
+        types = [expected] if isinstance(expected, str) else expected
+        words = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
+        message = f"{what} must be {words}, not {error.instance!r}"
+    elif error.validator == "enum":
+        choices = ", ".join(str(v) for v in error.validator_value if v is not None)
+        message = f"{what} must be one of {choices}, not {error.instance!r}"
+    else:
+        message = f"{what}: {error.message}"
+    return error_at(file, where, prefix + message, cls=cls)
+
+
+def _rt_position(doc: Any, path: DocPath, *, key: bool) -> Position:
+    """Walk a round-trip document along `path`; `.lc` is 0-based, the result 1-based."""
+    lc = getattr(doc, "lc", None)
+    line, column = (lc.line, lc.col) if lc is not None and lc.line is not None else (0, 0)
+    node = doc
+    for i, step in enumerate(path):
+        last = i == len(path) - 1
+        if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            line, column = node.lc.item(step)
+        elif isinstance(node, dict) and not isinstance(step, int) and step in node:
+            line, column = node.lc.key(step) if key and last else node.lc.value(step)
+        else:
+            break
+        node = node[step]
+    return line + 1, column + 1
+
+
+def _syntax_error(text: str, file: str, fast_exc: YAMLError) -> CardDataError:
+    """Explain a parse failure with the round-trip loader's (clearer) message and mark."""
+    exc: YAMLError = fast_exc
+    try:
+        YAML(typ="rt").load(text)
+    except YAMLError as rt_exc:
+        exc = rt_exc
+    if isinstance(exc, MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        problem = " ".join(p for p in (exc.context, exc.problem) if p) or "malformed YAML"
+        if mark is not None:
+            return CardDataError(f"malformed YAML: {problem}", file, mark.line + 1,
+                                 mark.column + 1)
+        return CardDataError(f"malformed YAML: {problem}", file)
+    return CardDataError(f"malformed YAML: {exc}", file)
