@@ -19,7 +19,7 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     """Put one card into `seat`'s `zone` (at the bottom/end unless `bottom` is False).
 
     Leaving the field ends the card's life as a unit: its modifiers go away (a card that
-    changes zones becomes a new object, RULES.md §7 reading of "until end of turn").
+    leaves the field becomes a new object). Moving between circles keeps them.
     """
     st = game.state
     old_seat, old_zone = st.loc[uid]
@@ -27,7 +27,7 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     source.remove(uid)
     if old_zone == Zone.DECK and not source:
         game.rules_dirty = True
-    if old_zone != zone and game.engine.is_field(old_zone) and st.modifiers:
+    if st.modifiers and game.is_field(old_seat, old_zone) and not game.is_field(seat, zone):
         st.modifiers = [m for m in st.modifiers if m[0] != uid]
     target = st.players[seat].zones[zone]
     if bottom:

@@ -15,7 +15,7 @@ from vgcore.carddb import CardRecord
 from vgcore.decisions import Action, Decision, as_action
 from vgcore.decks import DeckList
 from vgcore.engine import Engine
-from vgcore.errors import ActionSyntaxError, GameOverError, IllegalActionError
+from vgcore.errors import ActionSyntaxError, CardDataError, GameOverError, IllegalActionError
 from vgcore.rng import Pcg32
 from vgcore.state import Event, Frame, GameState, PlayerState
 from vgcore.types import (
@@ -70,7 +70,7 @@ class Game:
                     rested: bool = False) -> Uid:
         """Bring a physical card into the game (set-up, scenarios, tokens)."""
         if card_id not in self.engine.db:
-            raise KeyError(f"unknown card id {card_id!r}")
+            raise CardDataError(f"unknown card id {card_id!r}")
         st = self.state
         uid = len(st.card_ids)
         st.card_ids.append(card_id)
@@ -111,12 +111,18 @@ class Game:
         return [0.0 if res in (None, "draw") else (1.0 if s == res else -1.0)
                 for s in self.state.seats]
 
-    def apply(self, answer: str | Action | int) -> None:
-        """Answer the pending decision; an illegal answer raises and changes nothing."""
+    def apply(self, answer: str | Action | int, seat: Seat | None = None) -> None:
+        """Answer the pending decision; an illegal answer raises and changes nothing.
+
+        Give `seat` when answers come from players (a host): an answer from a seat that is
+        not being asked is refused like any illegal answer.
+        """
         st = self.state
         d = st.decision
         if d is None:
             raise GameOverError("the game is over" if st.result else "no decision is pending")
+        if seat is not None and seat != d.seat:
+            raise IllegalActionError(str(answer), [], f"{d.seat} is being asked, not {seat}")
         if isinstance(answer, int):
             if not 0 <= answer < len(d.options):
                 raise IllegalActionError(str(answer), d.option_strings(), "no such option")
@@ -158,6 +164,7 @@ class Game:
         """Run frames until a decision is pending or the game is over."""
         st = self.state
         frames = self.engine.frames
+        budget = MAX_STEPS_WITHOUT_DECISION
         while st.decision is None and st.result is None:
             if not st.stack:
                 raise RuntimeError("procedure stack ran empty before the game ended")
@@ -165,6 +172,10 @@ class Game:
             frames[frame["k"]].run(self, frame)
             if self.rules_dirty:
                 self.check_rules()
+            budget -= 1
+            if budget == 0:
+                raise RuntimeError(f"{MAX_STEPS_WITHOUT_DECISION} procedure steps without a "
+                                   f"question: the game cannot progress (top frame {frame})")
 
     def push(self, frame: Frame) -> None:
         self.state.stack.append(frame)
@@ -245,6 +256,18 @@ class Game:
     def rear_guards(self, seat: Seat) -> Iterator[tuple[CircleName, Uid]]:
         return ((c, u) for c, u in self.units(seat) if c != VC)
 
+    def add_circle(self, seat: Seat, name: CircleName, row: str, column: int) -> None:
+        """Create a circle on one player's field, now or mid-game (e.g. an accel circle)."""
+        player = self.state.players[seat]
+        if name in player.circles:
+            raise ValueError(f"{seat} already has a circle {name!r}")
+        player.circles[name] = (row, column)
+        player.zones[name] = []
+
+    def is_field(self, seat: Seat, zone: str) -> bool:
+        """VC, RC (including circles created mid-game) and GC, and plugins' field zones."""
+        return zone in self.state.players[seat].circles or self.engine.is_field(zone)
+
     def front_row(self, seat: Seat) -> list[CircleName]:
         return [c for c, (row, _) in self.state.players[seat].circles.items() if row == FRONT]
 
@@ -317,6 +340,9 @@ class Game:
     def opponent(self, seat: Seat) -> Seat:
         return other_seat(seat)
 
+
+# A turn takes a few dozen steps; this many without a question means no player can act.
+MAX_STEPS_WITHOUT_DECISION = 100_000
 
 # Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
 PRIVATE_DECISIONS = frozenset({"mulligan", "first-vanguard"})

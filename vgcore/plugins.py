@@ -64,14 +64,24 @@ class Registry:
         return sorted(name for name, _p in self.pm.list_name_plugin())
 
     @cached_property
-    def db(self) -> CardDB:
+    def card_fields(self) -> dict[str, dict[str, Any]]:
+        """Extension fields that plugins add to card records (name -> JSON-schema fragment)."""
         fields: dict[str, dict[str, Any]] = {}
-        for extra in self.pm.hook.vgcore_card_fields():
+        for extra in reversed(self.pm.hook.vgcore_card_fields()):
             fields.update(extra)
-        kinds = [k for ks in self.pm.hook.vgcore_card_kinds() for k in ks]
+        return fields
+
+    @cached_property
+    def card_kinds(self) -> list[str]:
+        """Card kinds that plugins add (e.g. "g_unit")."""
+        return [k for ks in reversed(self.pm.hook.vgcore_card_kinds()) for k in ks]
+
+    @cached_property
+    def db(self) -> CardDB:
         db = CardDB()
         for directory in self.card_set_dirs():
-            db.add(load_card_dir(directory, extra_fields=fields, extra_kinds=kinds))
+            db.add(load_card_dir(directory, extra_fields=self.card_fields,
+                                 extra_kinds=self.card_kinds))
         return db
 
     def card_set_dirs(self) -> list[Path]:
@@ -141,10 +151,11 @@ class Registry:
             self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed))
         return self._engines[key]
 
-    def deck_violations(self, deck: DeckList, format_id: str) -> list[str]:
+    def deck_violations(self, deck: DeckList, format_id: str, *,
+                        plugins: Sequence[str] = ()) -> list[str]:
         """Every construction violation of `deck` under a format, plugins' rules included."""
         fmt = self.format(format_id)
-        engine = self.engine(format_id)
+        engine = self.engine(format_id, plugins=plugins)
         found = validate_deck(deck, fmt, self.db)
         for more in engine.hook.vgcore_validate_deck(deck=deck, fmt=fmt, db=self.db):
             found.extend(more)
@@ -157,7 +168,7 @@ class Registry:
         pair = tuple(decks) if decks is not None else self.default_decks(format_id)
         if validate:
             for deck in pair:
-                problems = self.deck_violations(deck, format_id)
+                problems = self.deck_violations(deck, format_id, plugins=plugins)
                 if problems:
                     raise DeckError(deck.name, problems)
         engine = self.engine(format_id, plugins=plugins)

@@ -14,11 +14,8 @@ from typing import Any
 from vgcore.engine import Engine
 from vgcore.errors import ScenarioError
 from vgcore.game import Game, empty_state
-from vgcore.types import GC, VC, Phase, Seat, Zone, other_seat
+from vgcore.types import GC, SEATS, VC, Phase, Seat, Zone, other_seat
 from vgcore.yamlio import DocPath
-
-LIST_ZONES = ("hand", "deck", "damage", "drop", "soul", "ride_deck", "bind", "removed",
-              "order_zone", "crest_zone", "trigger")
 
 # Zones whose cards lie face down unless written otherwise, as in a game set up from decks.
 FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.RIDE_DECK})
@@ -67,19 +64,11 @@ def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
     """
     game = Game(engine, empty_state(engine, seed))
     st = game.state
+    index = start_step(engine, turn=turn, player=player, phase=phase)
     unknown_seats = [s for s in board if s not in st.seats]
     if unknown_seats:
         raise BoardError(f"unknown seat {unknown_seats[0]!r} in board; seats: "
                          + ", ".join(st.seats), (unknown_seats[0],))
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise BoardError(f"start turn must be a whole number from 1, not {turn!r}")
-    if player not in st.seats:
-        raise BoardError(f"start player must be one of {', '.join(st.seats)}, not {player!r}")
-    steps = engine.turn_steps
-    index = next((i for i, s in enumerate(steps) if s.phase == phase), None)
-    if index is None:
-        raise BoardError(f"unknown start phase {phase!r}; phases: "
-                         + ", ".join(dict.fromkeys(s.phase for s in steps)))
     # Plugins add their circles and zones here, so a board may place cards on them.
     engine.hook.vgcore_setup_game(game=game)
     for seat in st.seats:
@@ -97,8 +86,24 @@ def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
     st.stack = [{"k": "game", "s": 1}, {"k": "turn", "i": index, "started": True}]
     # The turn frame announces a phase only when it changes; the first one is announced here.
     game.emit("phase", seat=player, phase=phase, turn=turn)
+    # Rule actions see the written board first: six damage on it has already lost.
+    game.check_rules()
     game.advance()
     return game
+
+
+def start_step(engine: Engine, *, turn: int, player: Seat, phase: str) -> int:
+    """Check a start (turn, player, phase); the index of the first turn step of `phase`."""
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise BoardError(f"start turn must be a whole number from 1, not {turn!r}")
+    if player not in SEATS:
+        raise BoardError(f"start player must be one of {', '.join(SEATS)}, not {player!r}")
+    steps = engine.turn_steps
+    index = next((i for i, s in enumerate(steps) if s.phase == phase), None)
+    if index is None:
+        raise BoardError(f"unknown start phase {phase!r}; phases: "
+                         + ", ".join(dict.fromkeys(s.phase for s in steps)))
+    return index
 
 
 def place_side(game: Game, seat: Seat, side: Mapping[str, Any]) -> None:
@@ -112,7 +117,7 @@ def place_side(game: Game, seat: Seat, side: Mapping[str, Any]) -> None:
         elif key == "rear":
             if not isinstance(value, Mapping):
                 raise BoardError(f"{seat}.rear must map circles to cards, e.g. "
-                                 f"{{RC.FL: <id>}}", here)
+                                 "{RC.FL: <id>}", here)
             for circle, ref in value.items():
                 if circle not in player.circles or circle == VC:
                     rears = ", ".join(c for c in player.circles if c != VC)
@@ -155,8 +160,8 @@ def put(game: Game, seat: Seat, zone: str, ref: Any, path: DocPath = (), *,
     if card_id not in db:
         close = difflib.get_close_matches(card_id, list(db), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise BoardError(f"unknown card id {card_id!r} (in {seat}.{zone}): no installed set "
-                         f"nor the scenario's cards: defines it{hint}", path)
+        raise BoardError(f"unknown card id {card_id!r} (in {seat}.{zone}): neither an "
+                         f"installed set nor the scenario's `cards:` defines it{hint}", path)
     if face_up is None:
         face_up = zone not in FACE_DOWN_ZONES
     if game.engine.is_field(zone) and game.unit_at(seat, zone) is not None and zone != GC:

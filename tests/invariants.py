@@ -1,0 +1,33 @@
+"""State invariants checked after every decision of the random playouts."""
+
+from __future__ import annotations
+
+from vgcore.game import Game
+from vgcore.types import GC
+
+
+def check_invariants(game: Game, total_cards: int) -> None:
+    st = game.state
+    assert len(st.card_ids) == total_cards, "cards appeared or vanished"
+    seen: dict[int, tuple[str, str]] = {}
+    for seat, player in st.players.items():
+        for zone, cards in player.zones.items():
+            for uid in cards:
+                assert uid not in seen, f"card {uid} is in {seen[uid]} and in {(seat, zone)}"
+                seen[uid] = (seat, zone)
+            if zone in player.circles:
+                assert len(cards) <= 1, f"{seat}.{zone} holds {len(cards)} units"
+    assert len(seen) == total_cards, "some card is in no zone"
+    for uid, where in seen.items():
+        assert st.loc[uid] == where, f"card {uid} is in {where} but recorded at {st.loc[uid]}"
+    for seat, player in st.players.items():
+        if player.zones[GC]:
+            assert st.battle is not None, f"{seat} has guardians outside a battle"
+    if st.result is None:
+        limit = game.engine.format.damage_to_lose
+        for seat, player in st.players.items():
+            assert len(player.zones["damage"]) < limit, f"{seat} has {limit} damage, game goes on"
+            assert player.zones["deck"], f"{seat}'s deck is empty and the game goes on"
+        d = st.decision
+        assert d is not None and d.options, "a running game must be waiting on a decision"
+        assert len(set(d.options)) == len(d.options), f"duplicate options in {d.kind}"

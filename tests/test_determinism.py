@@ -1,0 +1,99 @@
+"""Determinism, snapshots and clones (DESIGN.md §2): the game is plain data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from vgcore.agents import RandomAgent
+from vgcore.errors import IllegalActionError
+from vgcore.game import Game
+from vgcore.plugins import Registry
+from vgcore.rng import Pcg32
+
+
+def play(game: Game, seed: int, limit: int | None = None) -> list[str]:
+    agent = RandomAgent(seed)
+    answers = []
+    while not game.is_terminal and (limit is None or len(answers) < limit):
+        action = agent.choose(game, game.legal_actions())
+        answers.append(str(action))
+        game.apply(action)
+    return answers
+
+
+def test_pcg32_matches_the_reference_sequence() -> None:
+    """The PRNG is specified (PCG32 XSH-RR), so its outputs are fixed for ever."""
+    rng = Pcg32(42, 54)
+    assert [rng.next_u32() for _ in range(3)] == [0xA15C02B7, 0x7B47F409, 0xBA1D3330]
+
+
+@pytest.mark.parametrize("format_id", ["premium", "v-standard", "d-standard"])
+def test_same_inputs_give_an_identical_game(registry: Registry, format_id: str) -> None:
+    a = registry.new_game(format_id, seed=11)
+    b = registry.new_game(format_id, seed=11)
+    assert play(a, 5) == play(b, 5)
+    assert a.state.log == b.state.log
+    assert a.state.state_hash() == b.state.state_hash()
+
+
+def test_different_seeds_shuffle_differently(registry: Registry) -> None:
+    a = registry.new_game("premium", seed=1)
+    b = registry.new_game("premium", seed=2)
+    assert a.state.players["A"].zones["deck"] != b.state.players["A"].zones["deck"]
+
+
+@pytest.mark.parametrize("format_id", ["premium", "d-standard"])
+def test_json_round_trip_mid_game_continues_identically(registry: Registry,
+                                                         format_id: str) -> None:
+    game = registry.new_game(format_id, seed=3)
+    play(game, 9, limit=60)
+    text = json.dumps(game.to_json())
+    restored = Game.from_json(game.engine, json.loads(text))
+    assert restored.state.state_hash() == game.state.state_hash()
+    assert play(restored, 21) == play(game, 21)
+    assert restored.state.log == game.state.log
+
+
+def test_json_round_trip_at_every_decision(registry: Registry) -> None:
+    game = registry.new_game("v-standard", seed=4)
+    agent = RandomAgent(4)
+    while not game.is_terminal:
+        snapshot = Game.from_json(game.engine, json.loads(json.dumps(game.to_json())))
+        assert snapshot.state.state_hash() == game.state.state_hash()
+        assert snapshot.legal_actions() == game.legal_actions()
+        game.apply(agent.choose(game, game.legal_actions()))
+
+
+def test_clone_is_independent(registry: Registry) -> None:
+    game = registry.new_game("premium", seed=5)
+    play(game, 1, limit=40)
+    before = game.state.state_hash()
+    twin = game.clone()
+    play(twin, 2)
+    assert twin.is_terminal
+    assert game.state.state_hash() == before
+    assert play(game.clone(), 3) == play(game.clone(), 3)
+
+
+def test_illegal_answer_raises_with_legal_answers_and_changes_nothing(registry: Registry) -> None:
+    game = registry.new_game("premium", seed=6)
+    before = game.state.state_hash()
+    with pytest.raises(IllegalActionError) as err:
+        game.apply("attack VC -> B.VC")
+    assert "keep" in err.value.legal
+    assert "keep" in str(err.value)
+    with pytest.raises(IllegalActionError):
+        game.apply("not an -> action discard")
+    with pytest.raises(IllegalActionError):
+        game.apply(999)
+    assert game.state.state_hash() == before
+
+
+def test_forced_answers_are_taken_and_logged(registry: Registry) -> None:
+    game = registry.new_game("premium", seed=7)
+    play(game, 7, limit=30)
+    forced = [e for e in game.state.log if e["kind"] == "decision" and e["forced"]]
+    assert forced, "a vanilla game has forced decisions (e.g. 'done' with an empty hand)"
+    assert all(e["answer"] for e in forced)

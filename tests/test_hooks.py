@@ -1,0 +1,254 @@
+"""Every extension point is a pluggy hook, proved here by a small test plugin each (DESIGN.md §7).
+
+The plugins are registered by name and enabled per game, as a format's `plugins:` would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vgcore import hookimpl
+from vgcore.decisions import Action
+from vgcore.engine import FrameKind, TurnStep
+from vgcore.errors import DeckError, FormatError
+from vgcore.game import Game
+from vgcore.plugins import Registry
+from vgcore.state import Frame
+from vgcore.testing.board import game_from_board
+from vgcore.types import FRONT, Phase, Zone
+from vgcore.zones import ZoneSpec
+
+DECK_A = ["VAN-RP-002", "VAN-RP-003", "VAN-RP-004", "VAN-RP-005", "VAN-RP-002", "VAN-RP-003"]
+DECK_B = ["VAN-KG-002", "VAN-KG-003", "VAN-KG-004", "VAN-KG-005", "VAN-KG-002", "VAN-KG-003"]
+
+
+def registry_with(name: str, plugin: object) -> Registry:
+    return Registry(plugins=[(name, plugin)])
+
+
+def board(**extra_a: object) -> dict[str, dict[str, object]]:
+    return {"A": {"vanguard": "VAN-RP-009", "deck": DECK_A, **extra_a},
+            "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}}
+
+
+class ExtraCircle:
+    """Adds a front-row circle and a private zone to every player (think accel, heart)."""
+
+    @hookimpl
+    def vgcore_zones(self, fmt: object) -> list[ZoneSpec]:
+        return [ZoneSpec("vault", visible="owner")]
+
+    @hookimpl
+    def vgcore_setup_game(self, game: Game) -> None:
+        for seat in game.state.seats:
+            game.add_circle(seat, "RC.X1", FRONT, -2)
+
+
+def test_a_plugin_adds_a_circle_and_a_zone(registry: Registry) -> None:
+    reg = registry_with("extra-circle", ExtraCircle())
+    engine = reg.engine("premium", plugins=["extra-circle"])
+    game = game_from_board(engine, board(hand=["VAN-RP-006"]), turn=3, phase=Phase.MAIN)
+    assert Action("call", ("VAN-RP-006", "RC.X1")) in game.legal_actions()
+    game.apply("call VAN-RP-006 RC.X1")  # the hand is now empty: `battle` is forced
+    assert Action("attack", ("RC.X1", "B.VC")) in game.legal_actions()
+    assert "vault" in game.state.players["A"].zones
+    assert "cards" not in game.view("B")["players"]["A"]["zones"]["vault"]
+
+
+def test_a_disabled_plugin_does_not_touch_the_game(registry: Registry) -> None:
+    reg = registry_with("extra-circle", ExtraCircle())
+    game = game_from_board(reg.engine("premium"), board(hand=["VAN-RP-006"]), turn=3)
+    assert "RC.X1" not in game.state.players["A"].circles
+
+
+class InsertedStep:
+    """Inserts a step after the ride step (think the stride step) and one into each battle."""
+
+    @hookimpl
+    def vgcore_frame_kinds(self, fmt: object) -> dict[str, FrameKind]:
+        def run_marker(game: Game, frame: Frame) -> None:
+            game.pop()
+            game.emit("marker_step", seat=game.state.turn_player)
+
+        return {"marker_step": FrameKind(run_marker)}
+
+    @hookimpl
+    def vgcore_turn_steps(self, steps: list[TurnStep], fmt: object) -> None:
+        at = next(i for i, s in enumerate(steps) if s.kind == "ride_step")
+        steps.insert(at + 1, TurnStep(Phase.RIDE, "marker_step"))
+
+    @hookimpl
+    def vgcore_battle_steps(self, steps: list[str], fmt: object) -> None:
+        steps.insert(steps.index("drive_step"), "marker_step")
+
+
+def test_a_plugin_inserts_steps_into_the_turn_and_the_battle(registry: Registry) -> None:
+    reg = registry_with("inserted", InsertedStep())
+    engine = reg.engine("premium", plugins=["inserted"])
+    assert [s.kind for s in engine.turn_steps][2:4] == ["ride_step", "marker_step"]
+    game = game_from_board(engine, board(hand=["VAN-RP-010"]), turn=3, phase=Phase.RIDE)
+    game.apply("pass")
+    kinds = [e["kind"] for e in game.state.log]
+    assert "marker_step" in kinds
+    game.apply("battle")
+    start = len(game.state.log)
+    game.apply("attack VC -> B.VC")
+    battle = [e["kind"] for e in game.state.log[start:]]
+    assert battle.index("marker_step") < battle.index("drive_check")
+
+
+class ExtraAnswers:
+    """Adds an answer to the ride step, the main phase and the guard step."""
+
+    def __init__(self) -> None:
+        self.applied: list[str] = []
+
+    @hookimpl
+    def vgcore_extra_options(self, game: Game, seat: str, kind: str) -> list[Action]:
+        return [Action(f"test-{kind}")]
+
+    @hookimpl
+    def vgcore_apply_option(self, game: Game, seat: str, kind: str, action: Action) -> bool:
+        if action.verb != f"test-{kind}":
+            return False
+        self.applied.append(kind)
+        if kind == "guard":
+            game.pop()  # this answer ends the guard step, like `done`
+        return True
+
+
+def test_a_plugin_adds_answers_to_ride_main_and_guard(registry: Registry) -> None:
+    plugin = ExtraAnswers()
+    reg = registry_with("answers", plugin)
+    engine = reg.engine("premium", plugins=["answers"])
+    game = game_from_board(engine, board(), turn=3, phase=Phase.RIDE)
+    assert Action("test-ride") in game.legal_actions()
+    game.apply("test-ride")
+    assert Action("test-main") in game.legal_actions()
+    game.apply("test-main")
+    game.apply("battle")
+    game.apply("attack VC -> B.VC")
+    assert game.decision is not None and game.decision.kind == "guard"
+    game.apply("test-guard")
+    assert plugin.applied == ["ride", "main", "guard"]
+
+
+class VanguardAura:
+    """A continuous modifier: every vanguard has +1000 power."""
+
+    @hookimpl
+    def vgcore_continuous_modifiers(self, fmt: object) -> list[object]:
+        def aura(game: Game, uid: int, stat: str) -> int:
+            return 1000 if stat == "power" and game.state.loc[uid][1] == "VC" else 0
+
+        return [aura]
+
+
+def test_a_plugin_adds_a_continuous_modifier(registry: Registry) -> None:
+    reg = registry_with("aura", VanguardAura())
+    game = game_from_board(reg.engine("premium", plugins=["aura"]), board(), turn=3)
+    vc = game.vanguard("A")
+    assert vc is not None and game.power(vc) == 12000
+
+
+class ThreeDamageLoses:
+    """Replaces the standard damage rule action by its name."""
+
+    @hookimpl
+    def vgcore_rule_checks(self, fmt: object) -> dict[str, object]:
+        def three(game: Game) -> list[tuple[str, str]]:
+            return [(s, "three damage") for s, p in game.state.players.items()
+                    if len(p.zones[Zone.DAMAGE]) >= 3]
+
+        return {"damage": three}
+
+
+def test_a_plugin_replaces_a_rule_action(registry: Registry) -> None:
+    reg = registry_with("three", ThreeDamageLoses())
+    b = board()
+    b["B"]["damage"] = ["VAN-KG-002", "VAN-KG-003", "VAN-KG-004"]
+    game = game_from_board(reg.engine("premium", plugins=["three"]), b, turn=3)
+    assert game.state.result == "A"
+    plain = game_from_board(reg.engine("premium"), b, turn=3)
+    assert plain.state.result is None
+
+
+class DoubleDraw:
+    """Replaces a core frame kind by name: the draw phase draws two."""
+
+    @hookimpl
+    def vgcore_frame_kinds(self, fmt: object) -> dict[str, FrameKind]:
+        from vgcore import actions
+
+        def draw_two(game: Game, frame: Frame) -> None:
+            game.pop()
+            actions.draw(game, game.state.turn_player, 2)
+
+        return {"draw_phase": FrameKind(draw_two)}
+
+
+def test_a_plugin_replaces_a_core_step(registry: Registry) -> None:
+    reg = registry_with("double", DoubleDraw())
+    game = game_from_board(reg.engine("premium", plugins=["double"]), board(), turn=3,
+                           phase=Phase.DRAW)
+    assert len(game.state.players["A"].zones[Zone.HAND]) == 2
+
+
+class NoGradeThree:
+    """Deck validation: a plugin's own construction rule, listed with the core's."""
+
+    @hookimpl
+    def vgcore_validate_deck(self, deck: object, fmt: object, db: object) -> list[str]:
+        return ["grade 3 units are banned in this test"]
+
+
+def test_a_plugin_adds_deck_violations(registry: Registry) -> None:
+    reg = registry_with("ban", NoGradeThree())
+    deck = reg.default_decks("premium")[0]
+    assert reg.deck_violations(deck, "premium") == []
+    assert reg.deck_violations(deck, "premium", plugins=["ban"]) == [
+        "grade 3 units are banned in this test"]
+    with pytest.raises(DeckError, match="banned"):
+        reg.new_game("premium", seed=1, plugins=["ban"])
+
+
+class ViewNote:
+    @hookimpl
+    def vgcore_view(self, game: Game, seat: str, view: dict[str, object]) -> None:
+        view["note"] = f"seen by {seat}"
+
+
+def test_a_plugin_adds_to_views(registry: Registry) -> None:
+    reg = registry_with("note", ViewNote())
+    game = game_from_board(reg.engine("premium", plugins=["note"]), board(), turn=3)
+    assert game.view("B")["note"] == "seen by B"
+
+
+class FormatProvider:
+    """A plugin providing a format that extends a standard one and enables a plugin."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @hookimpl
+    def vgcore_formats(self) -> list[Path]:
+        return [self.path]
+
+
+def test_a_plugin_provides_a_format_that_enables_plugins(tmp_path: Path) -> None:
+    path = tmp_path / "seven.yaml"
+    path.write_text("id: seven\nextends: premium\ndamage_to_lose: 7\nplugins: [note]\n")
+    reg = Registry(plugins=[("fmt", FormatProvider(path)), ("note", ViewNote())])
+    assert reg.format("seven").damage_to_lose == 7
+    game = game_from_board(reg.engine("seven"), board(), turn=3)
+    assert game.view("A")["note"] == "seen by A"
+
+
+def test_a_format_naming_a_missing_plugin_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("id: broken\nextends: premium\nplugins: [nowhere]\n")
+    reg = Registry(plugins=[("fmt", FormatProvider(path))])
+    with pytest.raises(FormatError, match="nowhere"):
+        reg.engine("broken")

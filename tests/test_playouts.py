@@ -1,0 +1,32 @@
+"""Random playouts: full games between uniform random agents, invariants after every decision.
+
+RULES.md §1 (every card in exactly one zone), §9 (a game ends at 6 damage or an empty deck).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.invariants import check_invariants
+from vgcore.agents import RandomAgent
+from vgcore.plugins import Registry
+
+GAMES_PER_FORMAT = 300
+
+
+@pytest.mark.parametrize("format_id", ["premium", "v-standard", "d-standard"])
+def test_random_playouts_keep_invariants(registry: Registry, format_id: str) -> None:
+    results = {"A": 0, "B": 0, "draw": 0}
+    for seed in range(GAMES_PER_FORMAT):
+        game = registry.new_game(format_id, seed=seed)
+        total = len(game.state.card_ids)
+        agent = RandomAgent(seed)
+        check_invariants(game, total)
+        while not game.is_terminal:
+            d = game.decision
+            assert d is not None
+            game.apply(agent.choose(game, d.options))
+            check_invariants(game, total)
+        results[game.state.result or "draw"] += 1
+        assert game.state.log[-1]["kind"] == "game_over"
+    assert results["A"] > 0 and results["B"] > 0, results
