@@ -11,7 +11,7 @@ import pytest
 
 from vgcore import hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, TurnStep
+from vgcore.engine import FrameKind, SeatLayout, TurnStep
 from vgcore.errors import DeckError, FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
@@ -252,3 +252,64 @@ def test_a_format_naming_a_missing_plugin_is_an_error(tmp_path: Path) -> None:
     reg = Registry(plugins=[("fmt", FormatProvider(path))])
     with pytest.raises(FormatError, match="nowhere"):
         reg.engine("broken")
+
+
+class FourSeats:
+    """The table hook: four seats in two teams, turn order A1 → B2 → A2 → B1 (tag fight)."""
+
+    @hookimpl
+    def vgcore_seat_layout(self, fmt: object) -> SeatLayout:
+        return SeatLayout(
+            seats=("A1", "B1", "A2", "B2"),
+            opponents={"A1": "B1", "B1": "A1", "A2": "B2", "B2": "A2"},
+            teams={"A1": "A", "A2": "A", "B1": "B", "B2": "B"},
+            turn_order=("A1", "B2", "A2", "B1"),
+        )
+
+
+def test_a_plugin_seats_four_players_in_two_teams(registry: Registry) -> None:
+    reg = registry_with("four", FourSeats())
+    game = reg.new_game("premium", seed=3, plugins=["four"], first_player="A1")
+    assert game.state.seats == ("A1", "B1", "A2", "B2")
+    assert game.decision is not None and game.decision.seat == "A1"
+    for _ in range(4):
+        game.apply("keep")
+    seen = []
+    while len(seen) < 5 and not game.is_terminal:
+        turn_player = game.state.turn_player
+        if not seen or seen[-1] != turn_player:
+            seen.append(turn_player)
+        game.apply(game.legal_actions()[-1])
+    assert seen == ["A1", "B2", "A2", "B1", "A1"]
+    assert game.opponent("A2") == "B2"
+    assert set(game.view("B1")["players"]) == {"A1", "B1", "A2", "B2"}
+
+
+class ThirdPartySet:
+    """A card set shipped by another distribution, with a plugin-defined field and kind."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    @hookimpl
+    def vgcore_card_sets(self) -> list[Path]:
+        return [self.directory]
+
+    @hookimpl
+    def vgcore_card_fields(self) -> dict[str, dict[str, object]]:
+        return {"sparkle": {"type": "integer"}}
+
+    @hookimpl
+    def vgcore_card_kinds(self) -> list[str]:
+        return ["token_unit"]
+
+
+def test_a_plugin_registers_a_card_set_with_its_own_field_and_kind(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text(
+        "set: glitter\ncards:\n"
+        "  - {id: GL-001, name: Glitter Sprite, kind: token_unit, grade: 0, power: 1000,\n"
+        "     sparkle: 3}\n")
+    reg = Registry(plugins=[("glitter", ThirdPartySet(tmp_path))])
+    card = reg.db["GL-001"]
+    assert card.kind == "token_unit" and card.extra["sparkle"] == 3
+    assert "VAN-RP-001" in reg.db, "installed sets still load beside it"

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from vgcore.agents import AGENTS
 from vgcore.errors import VgError
 from vgcore.plugins import Registry
 
@@ -66,7 +67,7 @@ def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) ->
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--agents", nargs=2, default=("greedy", "greedy"), show_default=True,
-              help="Agents for seats A and B: random or greedy.")
+              type=click.Choice(sorted(AGENTS)), help="Agents for seats A and B.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @CARDS_OPTION
 @guarded
@@ -75,13 +76,10 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
     """Play many games between agents and report win rates."""
     from tqdm import tqdm
 
-    from vgcore.agents import make_agent
     from vgcore.simulate import simulate as run_simulation
 
     registry = registry_for(card_dirs)
     pair = resolve_decks(registry, format_id, decks or ())
-    for name in agents:
-        make_agent(name)
     with tqdm(total=games, unit="game", disable=as_json, file=sys.stderr) as bar:
         report = run_simulation(registry, format_id, pair, games=games, seed=seed,
                                 agents=agents, on_game=lambda _r: bar.update())
@@ -158,7 +156,7 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
 @click.option("--format", "format_id", default="premium", show_default=True)
 @click.option("--decks", nargs=2, default=None, help="Your deck and the agent's deck.")
 @click.option("--seat", type=click.Choice(["A", "B"]), default="A", show_default=True)
-@click.option("--agent", default="greedy", show_default=True)
+@click.option("--agent", default="greedy", show_default=True, type=click.Choice(sorted(AGENTS)))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Save the game as a replay file when it ends.")

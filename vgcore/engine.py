@@ -8,8 +8,8 @@ so a decision never pays for a plugin-manager call it does not need.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vgcore.zones import CORE_ZONES, ZoneSpec
@@ -42,6 +42,34 @@ class FrameKind:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatLayout:
+    """Who sits at the table: seats, whom each faces, teams, and the order of turns.
+
+    The standard game is two seats facing each other; tag fight's plugin returns four seats in
+    two teams with the turn order A1 → B2 → A2 → B1.
+    """
+
+    seats: tuple[str, ...] = ("A", "B")
+    opponents: Mapping[str, str] = field(default_factory=lambda: {"A": "B", "B": "A"})
+    teams: Mapping[str, str] = field(default_factory=lambda: {"A": "A", "B": "B"})
+    turn_order: tuple[str, ...] = ("A", "B")
+
+    def next_turn(self, seat: str) -> str:
+        order = self.turn_order
+        return order[(order.index(seat) + 1) % len(order)]
+
+    def first_player_of_turn(self, player: str, turn: int) -> str:
+        """Who took turn 1, given that `player` takes turn `turn`."""
+        order = self.turn_order
+        return order[(order.index(player) - (turn - 1)) % len(order)]
+
+    def from_first(self, first: str) -> tuple[str, ...]:
+        """The turn order starting with `first`."""
+        i = self.turn_order.index(first)
+        return self.turn_order[i:] + self.turn_order[:i]
+
+
+@dataclass(frozen=True, slots=True)
 class TurnStep:
     """One entry of the turn procedure: the phase it belongs to and the frame kind to run."""
 
@@ -56,6 +84,7 @@ class Engine:
         self.format = fmt
         self.db = db
         self.hook = hook
+        self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
         self.frames: dict[str, FrameKind] = {}
         for table in reversed(hook.vgcore_frame_kinds(fmt=fmt)):
             self.frames.update(table)

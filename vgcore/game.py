@@ -22,7 +22,6 @@ from vgcore.types import (
     DRIVE_BY_SKILL,
     FRONT,
     GC,
-    SEATS,
     STANDARD_CIRCLES,
     VC,
     CircleName,
@@ -30,7 +29,6 @@ from vgcore.types import (
     Uid,
     Until,
     Zone,
-    other_seat,
 )
 
 
@@ -338,7 +336,8 @@ class Game:
             self.state.modifiers = [m for m in self.state.modifiers if m[3] != until]
 
     def opponent(self, seat: Seat) -> Seat:
-        return other_seat(seat)
+        """The seat that `seat` faces (tag fight: the one seated opposite)."""
+        return self.engine.seat_layout.opponents[seat]
 
 
 # A turn takes a few dozen steps; this many without a question means no player can act.
@@ -352,9 +351,9 @@ def empty_state(engine: Engine, seed: int) -> GameState:
     """A state with both seats' zones and standard circles and nothing in them."""
     players = {
         seat: PlayerState(seat, {name: [] for name in engine.zones}, dict(STANDARD_CIRCLES))
-        for seat in SEATS
+        for seat in engine.seat_layout.seats
     }
-    return GameState(SEATS, players, [], [], [], [], [], Pcg32(seed))
+    return GameState(engine.seat_layout.seats, players, [], [], [], [], [], Pcg32(seed))
 
 
 def events_of(game: Game, kind: str) -> list[Event]:

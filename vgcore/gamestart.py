@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from vgcore import actions
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
-from vgcore.types import SEATS, VC, Zone, other_seat
+from vgcore.types import VC, Zone
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -45,12 +45,12 @@ def answer_setup(game: Game, frame: Frame, action: Action) -> None:
         mulligan(game, seat, list(action.args))
     elif action.verb == "keep":
         game.emit("mulligan", seat=seat, count=0, cards=[], private=seat)
-    next_seat(frame)
+    next_seat(game, frame)
 
 
-def next_seat(frame: Frame) -> None:
+def next_seat(game: Game, frame: Frame) -> None:
     frame["i"] += 1
-    if frame["i"] >= len(SEATS):
+    if frame["i"] >= len(game.state.seats):
         frame["i"] = 0
         frame["stage"] += 1
 
@@ -60,7 +60,7 @@ def setup_order(game: Game) -> tuple[Seat, ...]:
     first = game.state.first_player
     if first is None:
         return game.state.seats
-    return (first, other_seat(first))
+    return game.engine.seat_layout.from_first(first)
 
 
 # -- stages ------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ def stage_first_vanguard(game: Game, frame: Frame) -> None:
     })
     if chosen is not None and chosen in candidates:
         place_first_vanguard(game, seat, chosen)
-        next_seat(frame)
+        next_seat(game, frame)
         return
     if not candidates:
         raise RuntimeError(f"seat {seat} has no grade 0 unit to start with")

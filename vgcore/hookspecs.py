@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from vgcore.carddb import CardDB
     from vgcore.decisions import Action
     from vgcore.decks import DeckList
-    from vgcore.engine import FrameKind, RuleCheck, StatModifier, TurnStep
+    from vgcore.engine import FrameKind, RuleCheck, SeatLayout, StatModifier, TurnStep
     from vgcore.formats import Format
     from vgcore.game import Game
     from vgcore.types import Seat
@@ -59,6 +59,11 @@ def vgcore_card_kinds() -> list[str]:
 
 
 # -- engine construction (enabled plugins only) -------------------------------------------
+
+
+@hookspec(firstresult=True)
+def vgcore_seat_layout(fmt: Format) -> SeatLayout | None:
+    """The table: seats, opponents, teams and turn order (tag fight); None = two seats."""
 
 
 @hookspec

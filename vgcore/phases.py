@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from vgcore import actions
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, TurnStep
-from vgcore.types import VC, Phase, Until, Zone, other_seat
+from vgcore.types import VC, Phase, Until, Zone
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -52,7 +52,7 @@ def begin_turn(game: Game) -> None:
     st = game.state
     st.turn += 1
     if st.turn > 1:
-        st.turn_player = other_seat(st.turn_player)
+        st.turn_player = game.engine.seat_layout.next_turn(st.turn_player)
     for player in st.players.values():
         player.flags.pop("this_turn", None)
     game.emit("turn_start", seat=st.turn_player, turn=st.turn)

@@ -164,15 +164,26 @@ class Registry:
     def new_game(self, format_id: str, decks: Sequence[DeckList] | None = None, seed: int = 0,
                  *, first_player: Seat | None = None, plugins: Sequence[str] = (),
                  validate: bool = True) -> Game:
-        """Validate both decks (every violation listed) and start a game to its first decision."""
+        """Validate the decks (every violation listed) and start a game to its first decision.
+
+        `decks` has one deck per seat, in seat order; with more seats than two, a pair is
+        dealt alternately (A1, B1, A2, B2 … by the layout's seat order).
+        """
+        engine = self.engine(format_id, plugins=plugins)
+        seats = engine.seat_layout.seats
         pair = tuple(decks) if decks is not None else self.default_decks(format_id)
+        if len(pair) == 2 and len(seats) > 2:
+            pair = tuple(pair[i % 2] for i in range(len(seats)))  # teams share the pair
+        if len(pair) != len(seats):
+            raise DeckError(format_id, [f"{len(seats)} seats need {len(seats)} decks, "
+                                        f"got {len(pair)}"])
         if validate:
             for deck in pair:
                 problems = self.deck_violations(deck, format_id, plugins=plugins)
                 if problems:
                     raise DeckError(deck.name, problems)
-        engine = self.engine(format_id, plugins=plugins)
-        return Game.new(engine, {"A": pair[0], "B": pair[1]}, seed, first_player=first_player)
+        return Game.new(engine, dict(zip(seats, pair, strict=True)), seed,
+                        first_player=first_player)
 
 
 _default: Registry | None = None

@@ -74,7 +74,7 @@ class GreedyAgent:
                 continue
             card = db[a.args[0]]
             circle = a.args[1]
-            if card.trigger or game.unit_at(seat, circle) is not None:
+            if card.trigger or card.sentinel or game.unit_at(seat, circle) is not None:
                 continue
             row = layout[circle][0]
             value = (card.power or 0) if row == FRONT else (

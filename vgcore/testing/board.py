@@ -14,7 +14,7 @@ from typing import Any
 from vgcore.engine import Engine
 from vgcore.errors import ScenarioError
 from vgcore.game import Game, empty_state
-from vgcore.types import GC, SEATS, VC, Phase, Seat, Zone, other_seat
+from vgcore.types import GC, VC, Phase, Seat, Zone
 from vgcore.yamlio import DocPath
 
 # Zones whose cards lie face down unless written otherwise, as in a game set up from decks.
@@ -81,7 +81,7 @@ def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
                              (seat,))
     st.turn = turn
     st.turn_player = player
-    st.first_player = player if turn % 2 == 1 else other_seat(player)
+    st.first_player = engine.seat_layout.first_player_of_turn(player, turn)
     st.phase = phase
     st.stack = [{"k": "game", "s": 1}, {"k": "turn", "i": index, "started": True}]
     # The turn frame announces a phase only when it changes; the first one is announced here.
@@ -96,8 +96,9 @@ def start_step(engine: Engine, *, turn: int, player: Seat, phase: str) -> int:
     """Check a start (turn, player, phase); the index of the first turn step of `phase`."""
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
         raise BoardError(f"start turn must be a whole number from 1, not {turn!r}")
-    if player not in SEATS:
-        raise BoardError(f"start player must be one of {', '.join(SEATS)}, not {player!r}")
+    seats = engine.seat_layout.seats
+    if player not in seats:
+        raise BoardError(f"start player must be one of {', '.join(seats)}, not {player!r}")
     steps = engine.turn_steps
     index = next((i for i, s in enumerate(steps) if s.phase == phase), None)
     if index is None:

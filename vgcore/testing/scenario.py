@@ -283,7 +283,6 @@ def engine_for(scenario: Scenario, registry: Registry) -> Engine:
         raise scenario.error(("format",), exc.message) from None
     if not scenario.cards:
         return base
-    fields: dict[str, dict[str, Any]] = {}
     fields, kinds = registry.card_fields, registry.card_kinds
     file = scenario.source.file if scenario.source else f"<scenario {scenario.name!r}>"
     doc_path = [*scenario.source.path, "cards"] if scenario.source else ["cards"]

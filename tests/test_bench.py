@@ -1,0 +1,39 @@
+"""pytest-benchmark measurements (disabled by default; run with --benchmark-enable).
+
+They run once as ordinary tests so that the benchmark code itself stays working; timings are
+never asserted — `vgcore bench` and these benchmarks are the measure (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vgcore.agents import RandomAgent
+from vgcore.plugins import Registry
+
+
+def play_random_game(registry: Registry, seed: int) -> int:
+    game = registry.new_game("premium", seed=seed, validate=False)
+    agent = RandomAgent(seed)
+    decisions = 0
+    while not game.is_terminal:
+        game.apply(agent.choose(game, game.legal_actions()))
+        decisions += 1
+    return decisions
+
+
+def test_bench_full_random_game(benchmark: Any, registry: Registry) -> None:
+    registry.engine("premium")
+    decisions = benchmark(play_random_game, registry, 1)
+    assert decisions > 10
+
+
+def test_bench_clone_mid_game(benchmark: Any, registry: Registry) -> None:
+    game = registry.new_game("d-standard", seed=2)
+    agent = RandomAgent(2)
+    for _ in range(120):
+        if game.is_terminal:
+            break
+        game.apply(agent.choose(game, game.legal_actions()))
+    twin = benchmark(game.clone)
+    assert twin.state.state_hash() == game.state.state_hash()

@@ -1,0 +1,99 @@
+"""The command line: every command runs on the built-in defaults and reports errors clearly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from vgcore.cli import main
+
+GOLDEN = Path(__file__).parent / "golden" / "premium-greedy-seed3.replay.json"
+RULES = Path(__file__).parent / "scenarios" / "rules" / "winning.scenario.yaml"
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=input)
+    return result.exit_code, result.output
+
+
+def test_simulate_reports_win_rates_with_an_interval() -> None:
+    code, out = run("simulate", "--games", "4", "--format", "d-standard", "--json")
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["games"] == 4 and sum(report["wins"].values()) == 4
+    low, high = report["ci95_A"]
+    assert 0 <= low <= report["win_rate_A"] <= high <= 1
+    assert report["avg_turns"] > 0 and report["avg_decisions"] > 0
+
+
+def test_simulate_takes_decks_and_agents_by_name() -> None:
+    code, out = run("simulate", "--games", "2", "--format", "premium", "--decks",
+                    "vanilla-premium-royal-paladin", "vanilla-premium-kagero",
+                    "--agents", "random", "greedy")
+    assert code == 0, out
+    assert "A = vanilla-premium-royal-paladin (random)" in out
+    assert "win rate" in out
+
+
+def test_simulate_names_an_unknown_agent() -> None:
+    code, out = run("simulate", "--games", "1", "--agents", "random", "genius")
+    assert code == 2 and "genius" in out
+
+
+def test_bench_prints_the_promised_keys() -> None:
+    code, out = run("bench", "--games", "2", "--json")
+    assert code == 0, out
+    assert set(json.loads(out)) == {
+        "games_per_s", "decisions_per_s", "decisions_per_game", "decision_p50_us",
+        "decision_p99_us", "clone_p95_us", "peak_mib_per_game"}
+
+
+def test_validate_passes_on_the_installed_sets() -> None:
+    code, out = run("validate")
+    assert code == 0, out
+    assert "all valid" in out
+
+
+def test_validate_lists_every_deck_violation_and_fails(tmp_path: Path) -> None:
+    deck = tmp_path / "bad.yaml"
+    deck.write_text("name: bad\nformat: premium\ndeck:\n  - {id: VAN-RP-009, count: 7}\n"
+                    "  - {id: NOPE-1, count: 1}\n")
+    code, out = run("validate", str(deck))
+    assert code == 1
+    assert "NOPE-1" in out and "VAN-RP-009" in out and "50" in out
+
+
+def test_cards_option_adds_a_directory_and_reports_its_errors(tmp_path: Path) -> None:
+    (tmp_path / "cards.yaml").write_text("- {id: X-1, name: Oops, kind: normal_unit, powr: 5}\n")
+    code, out = run("validate", "--cards", str(tmp_path))
+    assert code == 1
+    assert "cards.yaml:1:" in out and "powr" in out
+
+
+def test_replay_verify_runs_the_golden_game() -> None:
+    code, out = run("replay", str(GOLDEN), "--verify")
+    assert code == 0, out
+    assert "verified" in out
+
+
+def test_replay_verify_reports_a_divergence(tmp_path: Path) -> None:
+    data = json.loads(GOLDEN.read_text())
+    data["hashes"][10] = "0" * 16
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    code, out = run("replay", str(broken), "--verify")
+    assert code != 0 and "answer 11" in out
+
+
+def test_scenario_run_prints_one_line_per_scenario() -> None:
+    code, out = run("scenario", "run", str(RULES))
+    assert code == 0, out
+    assert out.count("PASS") == 5
+
+
+def test_play_shows_the_board_and_refuses_an_illegal_answer() -> None:
+    _code, out = run("play", "--format", "premium", "--seed", "1", input="keep\nbogus\n2\n")
+    assert "your hand:" in out and "answer (number or action)" in out
+    assert "illegal answer 'bogus'" in out and "legal answers:" in out
