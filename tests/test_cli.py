@@ -78,6 +78,16 @@ def test_replay_verify_runs_the_golden_game() -> None:
     assert "verified" in out
 
 
+def test_simulate_saves_replays_that_verify(tmp_path: Path) -> None:
+    code, out = run("simulate", "--games", "2", "--format", "v-standard", "--save",
+                    str(tmp_path), "--json")
+    assert code == 0, out
+    files = sorted(tmp_path.glob("*.replay.json"))
+    assert len(files) == 2
+    code, out = run("replay", str(files[1]), "--verify")
+    assert code == 0 and "verified" in out, out
+
+
 def test_replay_verify_reports_a_divergence(tmp_path: Path) -> None:
     data = json.loads(GOLDEN.read_text())
     data["hashes"][10] = "0" * 16

@@ -69,10 +69,13 @@ def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) ->
 @click.option("--agents", nargs=2, default=("greedy", "greedy"), show_default=True,
               type=click.Choice(sorted(AGENTS)), help="Agents for seats A and B.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
+              help="Save every game as a replay file in this directory.")
 @CARDS_OPTION
 @guarded
 def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: int,
-             agents: tuple[str, str], as_json: bool, card_dirs: tuple[str, ...]) -> None:
+             agents: tuple[str, str], as_json: bool, save_dir: str | None,
+             card_dirs: tuple[str, ...]) -> None:
     """Play many games between agents and report win rates."""
     from tqdm import tqdm
 
@@ -82,7 +85,8 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
     pair = resolve_decks(registry, format_id, decks or ())
     with tqdm(total=games, unit="game", disable=as_json, file=sys.stderr) as bar:
         report = run_simulation(registry, format_id, pair, games=games, seed=seed,
-                                agents=agents, on_game=lambda _r: bar.update())
+                                agents=agents, save_dir=Path(save_dir) if save_dir else None,
+                                on_game=lambda _r: bar.update())
     rate, low, high = report.win_rate("A")
     summary = {
         "format": format_id, "decks": [d.name for d in pair], "agents": list(agents),

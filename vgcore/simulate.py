@@ -7,13 +7,17 @@ seeds derived from it, so a simulation is reproducible to the last decision.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from vgcore.agents import Agent, make_agent
 from vgcore.decks import DeckList
+from vgcore.errors import DeckError
 from vgcore.game import Game
 from vgcore.plugins import Registry
+from vgcore.replay import Replay
 
 
 @dataclass(slots=True)
@@ -23,7 +27,6 @@ class GameRecord:
     result: str
     turns: int
     decisions: int
-    answers: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -57,42 +60,54 @@ def wilson_interval(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_out(game: Game, agents: dict[str, Agent], *, keep_answers: bool = False,
+def play_out(game: Game, agents: dict[str, Agent], *, replay: Replay | None = None,
              max_decisions: int = 100_000) -> GameRecord:
-    """Let agents answer every decision until the game ends."""
-    answers: list[str] = []
+    """Let agents answer every decision until the game ends; optionally keep it as a replay
+    (answers plus the state hash before each, which is what `replay --verify` compares)."""
     decisions = 0
     while not game.is_terminal:
         d = game.decision
         assert d is not None
         action = agents[d.seat].choose(game, d.options)
-        if keep_answers:
-            answers.append(str(action))
+        if replay is not None:
+            replay.hashes.append(game.state.state_hash())
+            replay.answers.append(str(action))
         game.apply(action)
         decisions += 1
         if decisions >= max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")
-    return GameRecord(game.state.result or "draw", game.state.turn, decisions, answers)
+    if replay is not None:
+        replay.result = game.state.result
+    return GameRecord(game.state.result or "draw", game.state.turn, decisions)
 
 
 def simulate(registry: Registry, format_id: str, decks: Sequence[DeckList], *, games: int,
              seed: int = 0, agents: Sequence[str] = ("greedy", "greedy"),
+             save_dir: Path | None = None,
              on_game: Callable[[GameRecord], None] | None = None) -> SimulationReport:
-    import time
+    """Play `games` games; game i uses seed `seed + i`. With `save_dir`, every game is saved
+    as a replay file there (slower: a state hash is taken at each decision)."""
+    from vgcore import __version__
 
     report = SimulationReport()
     for deck in decks:
         problems = registry.deck_violations(deck, format_id)
         if problems:
-            from vgcore.errors import DeckError
-
             raise DeckError(deck.name, problems)
     start = time.perf_counter()
     for i in range(games):
-        game = registry.new_game(format_id, decks, seed + i, validate=False)
-        players = {"A": make_agent(agents[0], (seed + i) * 2 + 1),
-                   "B": make_agent(agents[1], (seed + i) * 2 + 2)}
-        record = play_out(game, players)
+        game_seed = seed + i
+        game = registry.new_game(format_id, decks, game_seed, validate=False)
+        players = {"A": make_agent(agents[0], game_seed * 2 + 1),
+                   "B": make_agent(agents[1], game_seed * 2 + 2)}
+        replay = None
+        if save_dir is not None:
+            replay = Replay(format_id, game_seed, {"A": decks[0], "B": decks[1]},
+                            engine_version=__version__)
+        record = play_out(game, players, replay=replay)
+        if replay is not None and save_dir is not None:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            replay.save(save_dir / f"{format_id}-{game_seed:06d}.replay.json")
         report.add(record)
         if on_game is not None:
             on_game(record)

@@ -93,11 +93,6 @@ def trigger_applies(game: Game, seat: Seat, uid: Uid) -> bool:
                                     for _c, u in game.units(seat))
 
 
-def trigger_power(game: Game, trigger: str) -> int:
-    fmt = game.engine.format
-    return fmt.trigger_values.get(trigger, fmt.trigger_power)
-
-
 # -- trigger effects ---------------------------------------------------------------------
 
 
@@ -136,7 +131,8 @@ def answer_trigger(game: Game, frame: Frame, action: Action) -> None:
     assert uid is not None
     trigger = trigger_of(game, frame)
     if action.verb == "power":
-        game.add_modifier(uid, "power", trigger_power(game, trigger), Until.TURN, trigger)
+        amount = game.engine.format.trigger_power_of(trigger)
+        game.add_modifier(uid, "power", amount, Until.TURN, trigger)
     elif action.verb == "critical":
         game.add_modifier(uid, "critical", 1, Until.TURN, trigger)
     elif action.verb == "stand":
@@ -154,7 +150,7 @@ def part_draw(game: Game, frame: Frame) -> None:
 def part_front(game: Game, frame: Frame) -> None:
     """Front trigger: every front-row unit of the checking player gets the power."""
     seat = frame["seat"]
-    amount = trigger_power(game, "front")
+    amount = game.engine.format.trigger_power_of("front")
     for circle in game.front_row(seat):
         uid = game.unit_at(seat, circle)
         if uid is not None:
