@@ -138,6 +138,14 @@ class Game:
         self._answer(action)
         self.advance()
 
+    def concede(self, seat: Seat) -> None:
+        """`seat` gives up (RULES.md §9); the game ends at once, whatever is pending."""
+        if self.state.result is not None:
+            raise GameOverError("the game is over")
+        if seat not in self.state.seats:
+            raise ValueError(f"unknown seat {seat!r}")
+        self.end_game({seat: "concede"})
+
     def clone(self) -> Game:
         return Game(self.engine, self.state.clone())
 
