@@ -13,3 +13,4 @@ from vgcore.plugins import CardSetPlugin
 HERE = Path(__file__).parent
 
 vanilla = CardSetPlugin(HERE / "vanilla")
+demo = CardSetPlugin(HERE / "demo")

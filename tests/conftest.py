@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from vgcore.plugins import Registry
 
+SKILL_CARDS = Path(__file__).parent / "cards" / "skills"
+
 
 @pytest.fixture(scope="session")
 def registry() -> Registry:
-    return Registry()
+    return Registry(card_dirs=[SKILL_CARDS], strict=True)

@@ -47,7 +47,8 @@ def test_bench_prints_the_promised_keys() -> None:
     assert code == 0, out
     assert set(json.loads(out)) == {
         "games_per_s", "decisions_per_s", "decisions_per_game", "decision_p50_us",
-        "decision_p99_us", "clone_p95_us", "peak_mib_per_game"}
+        "decision_p99_us", "clone_p95_us", "peak_mib_per_game", "scripted_games_per_s",
+        "scripted_over_vanilla"}
 
 
 def test_validate_passes_on_the_installed_sets() -> None:

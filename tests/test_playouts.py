@@ -30,3 +30,19 @@ def test_random_playouts_keep_invariants(registry: Registry, format_id: str) -> 
         results[game.state.result or "draw"] += 1
         assert game.state.log[-1]["kind"] == "game_over"
     assert results["A"] > 0 and results["B"] > 0, results
+
+
+def test_scripted_demo_decks_play_out_strictly(registry: Registry) -> None:
+    """Games between the scripted demo decks: no ScriptError (strict), invariants hold."""
+    decks = [registry.deck("demo-premium-royal-paladin"), registry.deck("demo-premium-kagero")]
+    abilities_resolved = 0
+    for seed in range(150):
+        game = registry.new_game("premium", decks, seed=seed)
+        total = len(game.state.card_ids)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+            check_invariants(game, total)
+        abilities_resolved += sum(1 for e in game.state.log if e["kind"] == "ability_resolved")
+        assert not [e for e in game.state.log if e["kind"] == "script_error"]
+    assert abilities_resolved > 150, "the demo decks' skills should resolve in most games"

@@ -83,28 +83,31 @@ def retire(game: Game, uid: Uid) -> None:
     seat, circle = game.state.loc[uid]
     owner = game.state.owners[uid]
     move(game, uid, owner, Zone.DROP)
-    game.emit("retire", seat=seat, circle=circle, card=game.state.card_ids[uid], uid=uid)
+    game.emit("retire", seat=seat, circle=circle, card=game.state.card_ids[uid], uid=uid,
+              **{"from": circle})
 
 
 def call(game: Game, uid: Uid, seat: Seat, circle: CircleName, *, rested: bool = False,
-         source: str = "hand") -> None:
+         source: str = "hand", superior: bool = False) -> None:
     """Place a card on a rear-guard circle; a unit already there is retired (RULES.md §5)."""
     occupant = game.unit_at(seat, circle)
     if occupant is not None:
         retire(game, occupant)
     move(game, uid, seat, circle, rested=rested)
     game.emit("call", seat=seat, circle=circle, card=game.state.card_ids[uid], uid=uid,
-              source=source)
+              source=source, superior=superior)
 
 
-def ride(game: Game, uid: Uid, seat: Seat, *, source: str = "hand") -> None:
+def ride(game: Game, uid: Uid, seat: Seat, *, source: str = "hand",
+         superior: bool = False) -> None:
     """Put a card on VC; the previous vanguard goes to the soul (RULES.md §5 ride step)."""
     old = game.unit_at(seat, VC)
     if old is not None:
         move(game, old, seat, Zone.SOUL)
     move(game, uid, seat, VC)
     game.emit("ride", seat=seat, card=game.state.card_ids[uid], uid=uid, source=source,
-              previous=game.state.card_ids[old] if old is not None else None, previous_uid=old)
+              previous=game.state.card_ids[old] if old is not None else None, previous_uid=old,
+              previous_from=VC, superior=superior)
 
 
 def swap_circles(game: Game, seat: Seat, a: CircleName, b: CircleName) -> None:

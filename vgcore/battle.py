@@ -48,28 +48,44 @@ def attack_options(game: Game, seat: Seat) -> list[Action]:
         rested = game.state.rested
         for circle in game.front_row(seat):
             cards = zones[circle]
-            if cards and not rested[cards[0]]:
+            if cards and not rested[cards[0]] and not game.has(cards[0], "cannot_attack"):
                 options.extend(Action("attack", (circle, t)) for t in targets)
     options.append(Action("end"))
     return options
 
 
 def run_attack_step(game: Game, frame: Frame) -> None:
+    """Declare an attack, then (still declaring, so no abilities resolve yet) a boost."""
     seat = game.state.turn_player
+    if frame.get("hold"):
+        game.ask(seat, "boost", "Boost the attacking unit?",
+                 [Action("boost"), Action("no-boost")], optional=True)
+        return
     game.ask(seat, "attack", "Attack with a front-row unit, or end the battle phase.",
              attack_options(game, seat))
 
 
 def answer_attack_step(game: Game, frame: Frame, action: Action) -> None:
-    game.pop()
-    if action.verb == "end":
-        game.pop()  # the battle phase ends too
-        game.emit("battle_phase_end", seat=game.state.turn_player)
-        return
     seat = game.state.turn_player
+    if action.verb in ("boost", "no-boost"):
+        game.pop()
+        if action.verb == "boost":
+            boost(game)
+        game.push({"k": "battle_round", "i": 0})
+        return
+    if action.verb == "end":
+        game.pop()
+        game.pop()  # the battle phase ends too
+        game.emit("battle_phase_end", seat=seat)
+        return
     circle, target_ref = action.args
     target_seat, target_circle = target_ref.split(".", 1)
     declare_attack(game, seat, circle, target_seat, target_circle)
+    if booster_for(game) is not None:
+        frame["hold"] = True  # ask the boost next, before "when attacks" abilities resolve
+        return
+    game.pop()
+    game.push({"k": "battle_round", "i": 0})
 
 
 def declare_attack(game: Game, seat: Seat, circle: str, target_seat: Seat,
@@ -87,7 +103,6 @@ def declare_attack(game: Game, seat: Seat, circle: str, target_seat: Seat,
     game.emit("attack", seat=seat, circle=circle, card=game.state.card_ids[attacker],
               uid=attacker, target=f"{target_seat}.{target_circle}",
               target_card=game.state.card_ids[target], target_uid=target)
-    game.push({"k": "battle_round", "i": 0})
 
 
 def run_battle_round(game: Game, frame: Frame) -> None:
@@ -112,31 +127,12 @@ def booster_for(game: Game) -> int | None:
     if back is None:
         return None
     uid = game.unit_at(seat, back)
-    if uid is None or game.state.rested[uid] or game.card(uid).skill != "boost":
+    if uid is None or game.state.rested[uid] or "boost" not in game.skills(uid):
         return None
     return uid
 
 
-def run_boost_step(game: Game, frame: Frame) -> None:
-    """Ask whether to boost; once "when attacks/boosts" abilities are done, add the power.
-
-    RULES.md §5 (Decision, `003_*`): those abilities resolve before the boost's power is added.
-    """
-    battle = game.state.battle
-    assert battle is not None
-    if frame["s"] == 0:
-        frame["s"] = 1
-        if booster_for(game) is not None:
-            game.ask(battle["attacker_seat"], "boost", "Boost the attacking unit?",
-                     [Action("boost"), Action("no-boost")], optional=True)
-        return
-    game.pop()
-    battle["boost_applied"] = battle["booster"] is not None
-
-
-def answer_boost_step(game: Game, frame: Frame, action: Action) -> None:
-    if action.verb != "boost":
-        return
+def boost(game: Game) -> None:
     battle = game.state.battle
     assert battle is not None
     uid = booster_for(game)
@@ -145,7 +141,20 @@ def answer_boost_step(game: Game, frame: Frame, action: Action) -> None:
     battle["booster"] = uid
     battle["booster_circle"] = game.state.loc[uid][1]
     game.emit("boost", seat=battle["attacker_seat"], circle=battle["booster_circle"],
-              card=game.state.card_ids[uid], uid=uid, boosted=battle["attacker_circle"])
+              card=game.state.card_ids[uid], uid=uid, boosted_circle=battle["attacker_circle"],
+              boosted_uid=battle["attacker"])
+
+
+def run_boost_step(game: Game, frame: Frame) -> None:
+    """The boost's power is added once "when attacks/boosts" abilities have resolved.
+
+    RULES.md §5 (Decision, `003_*`): those abilities resolve before the boost's power is added;
+    they resolved at the check timing just before this step.
+    """
+    game.pop()
+    battle = game.state.battle
+    assert battle is not None
+    battle["boost_applied"] = battle["booster"] is not None
 
 
 # -- guard step --------------------------------------------------------------------------
@@ -170,13 +179,15 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
             continue
         if fmt.no_shield_cannot_guard and card.shield is None:
             continue
+        if (card.grade or 0) == 0 and vg is not None and game.has(vg, "cannot_guard_grade0"):
+            continue
         options.append(Action("guard", (card_id,)))
     battle = st.battle
     assert battle is not None
     for circle in game.front_row(seat):
         uid = game.unit_at(seat, circle)
         if (uid is not None and circle != VC and uid != battle["target"]
-                and game.card(uid).skill == "intercept"):
+                and "intercept" in game.skills(uid) and not game.has(uid, "cannot_intercept")):
             options.append(Action("intercept", (circle,)))
     options.extend(game.engine.extra_options(game, seat, "guard"))
     options.append(Action("done"))
@@ -234,7 +245,7 @@ def run_drive_step(game: Game, frame: Frame) -> None:
         count = game.drive(b["attacker"])
         if count > 0:
             game.push({"k": "check", "type": "drive", "seat": b["attacker_seat"],
-                       "left": count, "card": None})
+                       "left": count, "card": None, "by": b["attacker"]})
 
 
 def run_damage_step(game: Game, frame: Frame) -> None:
@@ -247,29 +258,39 @@ def run_damage_step(game: Game, frame: Frame) -> None:
         return
     attacker, target = b["attacker"], b["target"]
     power_a, power_t = game.power(attacker), game.power(target)
-    hit = power_a >= power_t and target not in b["no_hit"]
+    hit = (power_a >= power_t and target not in b["no_hit"]
+           and not game.has(target, "cannot_be_hit"))
     b["hit"] = hit
     game.emit("hit" if hit else "no_hit", seat=b["attacker_seat"],
               target=f"{b['target_seat']}.{b['target_circle']}", attacker_power=power_a,
-              target_power=power_t)
+              target_power=power_t, attacker_uid=attacker, target_uid=target,
+              attacker_circle=b["attacker_circle"])
     if not hit:
         return
     if b["target_circle"] == VC:
         game.push({"k": "check", "type": "damage", "seat": b["target_seat"],
-                   "left": game.critical(attacker), "card": None})
+                   "left": game.critical(attacker), "card": None, "by": attacker,
+                   "hold": True})
     else:
         actions.retire(game, target)
 
 
 def run_close_step(game: Game, frame: Frame) -> None:
-    """Guardians are retired, "during this battle" effects end, the battle is over."""
-    game.pop()
+    """Guardians are retired and "end of battle" abilities resolve (at the check timing
+    between the two stages); then "during this battle" effects end (RULES.md §5 close step)."""
     st = game.state
-    for seat in st.seats:
-        for uid in list(st.players[seat].zones[GC]):
-            actions.retire(game, uid)
+    b = st.battle
+    assert b is not None
+    if frame["s"] == 0:
+        frame["s"] = 1
+        for seat in st.seats:
+            for uid in list(st.players[seat].zones[GC]):
+                actions.retire(game, uid)
+        game.emit("battle_end", seat=st.turn_player, attacker_uid=b["attacker"],
+                  target_uid=b["target"], hit=b["hit"], attacker_circle=b["attacker_circle"])
+        return
+    game.pop()
     game.end_modifiers(Until.BATTLE)
-    game.emit("battle_end", seat=st.turn_player)
     st.battle = None
 
 
@@ -277,7 +298,7 @@ FRAMES = {
     "battle_phase": FrameKind(run_battle_phase),
     "attack_step": FrameKind(run_attack_step, answer_attack_step),
     "battle_round": FrameKind(run_battle_round),
-    "boost_step": FrameKind(run_boost_step, answer_boost_step),
+    "boost_step": FrameKind(run_boost_step),
     "guard_step": FrameKind(run_guard_step, answer_guard_step),
     "drive_step": FrameKind(run_drive_step),
     "damage_step": FrameKind(run_damage_step),

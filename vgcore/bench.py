@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vgcore.agents import RandomAgent
+from vgcore.decks import DeckList
 from vgcore.plugins import Registry
 
 CLONE_EVERY = 16
@@ -30,9 +31,12 @@ class BenchResult:
     decision_p99_us: float
     clone_p95_us: float
     peak_mib_per_game: float
+    scripted_games_per_s: float | None = None
+    scripted_over_vanilla: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: round(getattr(self, k), 3) for k in self.__slots__}
+        return {k: None if getattr(self, k) is None else round(getattr(self, k), 3)
+                for k in self.__slots__}
 
 
 def percentile(sorted_values: list[int], q: float) -> float:
@@ -42,10 +46,35 @@ def percentile(sorted_values: list[int], q: float) -> float:
     return float(sorted_values[index])
 
 
+def scripted_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckList] | None:
+    """Two installed decks of the format whose cards have skills, if there are any."""
+    db = registry.db
+    pool = [d for d in registry.decks_for(format_id)
+            if any(db[c].script is not None for c in {*d.main, *d.ride_deck} if c in db)]
+    if not pool:
+        return None
+    return pool[0], pool[1] if len(pool) > 1 else pool[0]
+
+
+def games_per_second(registry: Registry, format_id: str, decks: tuple[DeckList, DeckList],
+                     games: int, seed: int, on_game: Callable[[], None] | None) -> float:
+    """Whole games between random agents, creation included (each game has its own runtime)."""
+    start = time.perf_counter()
+    for i in range(games):
+        game = registry.new_game(format_id, decks, seed + i, validate=False)
+        agent = RandomAgent(seed + i)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+        if on_game is not None:
+            on_game()
+    return games / (time.perf_counter() - start)
+
+
 def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0,
           on_game: Callable[[], None] | None = None) -> BenchResult:
+    """Vanilla games (the decisions measured one by one), then scripted games in the same run."""
     decks = registry.default_decks(format_id)
-    registry.engine(format_id)  # build once, outside the timing
+    engine = registry.engine(format_id)  # build once, outside the timing
     decision_ns: list[int] = []
     clone_ns: list[int] = []
     clock = time.perf_counter_ns
@@ -69,14 +98,24 @@ def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0
     total_s = (clock() - start) / 1e9
     decision_ns.sort()
     clone_ns.sort()
+    scripted = scripted_decks(registry, format_id)
+    scripted_rate = None
+    if scripted is not None:
+        for deck in scripted:  # load and validate the scripts outside the timing
+            for card_id in {*deck.main, *deck.ride_deck}:
+                engine.script(card_id)
+        scripted_rate = games_per_second(registry, format_id, scripted, games, seed, on_game)
+    vanilla_rate = games / total_s
     return BenchResult(
-        games_per_s=games / total_s,
+        games_per_s=vanilla_rate,
         decisions_per_s=len(decision_ns) / (sum(decision_ns) / 1e9),
         decisions_per_game=len(decision_ns) / games,
         decision_p50_us=percentile(decision_ns, 0.50) / 1000,
         decision_p99_us=percentile(decision_ns, 0.99) / 1000,
         clone_p95_us=percentile(clone_ns, 0.95) / 1000,
         peak_mib_per_game=peak_memory(registry, format_id, seed),
+        scripted_games_per_s=scripted_rate,
+        scripted_over_vanilla=None if scripted_rate is None else scripted_rate / vanilla_rate,
     )
 
 

@@ -125,7 +125,7 @@ def bench(format_id: str, games: int, seed: int, as_json: bool,
     from vgcore.bench import bench as run_bench
 
     registry = registry_for(card_dirs)
-    with tqdm(total=games, unit="game", disable=as_json, file=sys.stderr) as bar:
+    with tqdm(total=2 * games, unit="game", disable=as_json, file=sys.stderr) as bar:
         result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
     if as_json:
         click.echo(json.dumps(result.as_dict()))

@@ -12,20 +12,25 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from vgcore.scripting.loader import ScriptLoader
 from vgcore.zones import CORE_ZONES, ZoneSpec
 
 if TYPE_CHECKING:
     from vgcore.carddb import CardDB
+    from vgcore.costs import CanPay
     from vgcore.decisions import Action
     from vgcore.formats import Format
     from vgcore.game import Game
+    from vgcore.scripting.declarations import Ability, CardScript
     from vgcore.state import Frame
+    from vgcore.steps import StepKind
     from vgcore.types import Seat, Uid
 
 RunFn = Callable[["Game", "Frame"], None]
 AnswerFn = Callable[["Game", "Frame", "Action"], None]
 StatModifier = Callable[["Game", "Uid", str], int]
 RuleCheck = Callable[["Game"], "list[tuple[Seat, str]]"]
+ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +39,14 @@ class FrameKind:
 
     `run` is called while the frame is on top of the stack and no decision is pending; it does
     one stage of work: pushes frames, pops itself, changes the state, or asks a decision.
-    `answer` receives the chosen option of a decision this frame asked.
+    `answer` receives the chosen option of a decision this frame asked. Check timing
+    (RULES.md §8) happens only between frames marked `interruptible`, and not while the top
+    frame holds `"hold": True` (e.g. a checked card still in the trigger zone).
     """
 
     run: RunFn
     answer: AnswerFn | None = None
+    interruptible: bool = True  # pending abilities may resolve while this frame is on top
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +88,11 @@ class TurnStep:
 class Engine:
     """Everything a game of one format needs besides its state."""
 
-    def __init__(self, fmt: Format, db: CardDB, hook: Any) -> None:
+    def __init__(self, fmt: Format, db: CardDB, hook: Any, *, strict: bool = False) -> None:
         self.format = fmt
         self.db = db
         self.hook = hook
+        self.strict = strict  # script errors raise instead of ending the failing ability
         self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
         self.frames: dict[str, FrameKind] = {}
         for table in reversed(hook.vgcore_frame_kinds(fmt=fmt)):
@@ -103,6 +112,21 @@ class Engine:
         for table in reversed(hook.vgcore_rule_checks(fmt=fmt)):
             self.rule_checks.update(table)
         self._option_hooks = bool(hook.vgcore_extra_options.get_hookimpls())
+        self._edge_hooks = bool(hook.vgcore_pending_edges.get_hookimpls())
+        self.step_kinds: dict[str, StepKind] = {}
+        for table in reversed(hook.vgcore_step_kinds(fmt=fmt)):
+            self.step_kinds.update(table)
+        self.cost_checks: dict[str, CanPay] = {}
+        for table in reversed(hook.vgcore_cost_kinds(fmt=fmt)):
+            self.cost_checks.update(table)
+        self.event_kinds: frozenset[str] = frozenset(
+            k for ks in hook.vgcore_event_kinds(fmt=fmt) for k in ks)
+        self.validity_keys: dict[str, str] = {}
+        for table in hook.vgcore_validity_keys(fmt=fmt):
+            self.validity_keys.update(table)
+        self.validity_checks: list[ValidityCheck] = [
+            f for fs in hook.vgcore_ability_validity(fmt=fmt) for f in fs]
+        self.scripts = ScriptLoader(self)
         unknown = [s.kind for s in self.turn_steps if s.kind not in self.frames]
         unknown += [k for k in self.battle_steps if k not in self.frames]
         if unknown:
@@ -110,6 +134,21 @@ class Engine:
 
     def is_field(self, zone: str) -> bool:
         return zone in self.field_zones
+
+    def script(self, card_id: str) -> CardScript | None:
+        """A card's validated abilities (loaded and checked on first use), None if it has none."""
+        return self.scripts.script(card_id)
+
+    def ability(self, card_id: str, number: int) -> Ability:
+        script = self.script(card_id)
+        assert script is not None, f"{card_id} has no script"
+        return script.abilities[number - 1]
+
+    def pending_edges(self, game: Game, pending: list[Any]) -> list[list[tuple[int, int, str]]]:
+        """Rule-driven "resolves before" edges that plugins add among pending abilities."""
+        if not self._edge_hooks:
+            return []
+        return list(self.hook.vgcore_pending_edges(game=game, pending=pending))
 
     def extra_options(self, game: Game, seat: Seat, kind: str) -> list[Action]:
         """Answers that plugins add to a core decision (ride step, main phase, guard step)."""

@@ -11,15 +11,26 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from vgcore.abilities import GameIndex, collect_triggers, same_ref
 from vgcore.carddb import CardRecord
+from vgcore.continuous import cont_delta
 from vgcore.decisions import Action, Decision, as_action
 from vgcore.decks import DeckList
 from vgcore.engine import Engine
-from vgcore.errors import ActionSyntaxError, CardDataError, GameOverError, IllegalActionError
+from vgcore.errors import (
+    ActionSyntaxError,
+    CardDataError,
+    GameOverError,
+    IllegalActionError,
+    ScriptError,
+)
+from vgcore.events import STATS
 from vgcore.rng import Pcg32
+from vgcore.scripting.declarations import Ability
+from vgcore.scripting.host import ScriptHost
+from vgcore.selectors import Ctx, condition_holds
 from vgcore.state import Event, Frame, GameState, PlayerState
 from vgcore.types import (
-    DRIVE_BY_SKILL,
     FRONT,
     GC,
     STANDARD_CIRCLES,
@@ -35,12 +46,35 @@ from vgcore.types import (
 class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
-    __slots__ = ("engine", "rules_dirty", "state")
+    __slots__ = ("_index", "_scripts", "cont_busy", "cont_cache", "engine", "rules_dirty",
+                 "state")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
         self.state = state
         self.rules_dirty = False
+        # Derived from the state, never part of it: rebuilt on demand after a clone.
+        self._index: GameIndex | None = None
+        self._scripts: ScriptHost | None = None
+        self.cont_cache: tuple[int, dict[tuple[int, str], int]] | None = None
+        self.cont_busy = False
+
+    @property
+    def index(self) -> GameIndex:
+        """Which cards of this game have which abilities (built on first use)."""
+        if self._index is None:
+            self._index = GameIndex(self)
+        return self._index
+
+    @property
+    def scripts(self) -> ScriptHost:
+        """This game's own Lua runtime for the functions card scripts declare (lazy)."""
+        if self._scripts is None:
+            self._scripts = ScriptHost(self)
+        return self._scripts
+
+    def ability(self, card_id: str, number: int) -> Ability:
+        return self.engine.ability(card_id, number)
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -77,6 +111,7 @@ class Game:
         st.face_up.append(face_up)
         st.rested.append(rested)
         st.players[seat].zones[zone].append(uid)
+        self._index = None
         return uid
 
     # -- the facade (OpenSpiel-shaped) ------------------------------------------------------
@@ -131,11 +166,16 @@ class Game:
             except ActionSyntaxError as exc:
                 raise IllegalActionError(str(answer), d.option_strings(), str(exc)) from None
             if action not in d.options:
+                action = equivalent_option(action, d.options)
+            if action not in d.options:
                 raise IllegalActionError(str(action), d.option_strings())
         st.decision = None
         self.emit("decision", seat=d.seat, question=d.kind, answer=str(action), forced=False,
                   private=d.seat if d.kind in PRIVATE_DECISIONS else None)
-        self._answer(action)
+        try:
+            self._answer(action)
+        except ScriptError as exc:
+            self.script_failed(exc)
         self.advance()
 
     def concede(self, seat: Seat) -> None:
@@ -175,7 +215,14 @@ class Game:
             if not st.stack:
                 raise RuntimeError("procedure stack ran empty before the game ended")
             frame = st.stack[-1]
-            frames[frame["k"]].run(self, frame)
+            kind = frames[frame["k"]]
+            if st.pending and kind.interruptible and not frame.get("hold"):
+                st.stack.append({"k": "check_timing"})  # RULES.md §8
+                continue
+            try:
+                kind.run(self, frame)
+            except ScriptError as exc:
+                self.script_failed(exc)
             if self.rules_dirty:
                 self.check_rules()
             budget -= 1
@@ -212,12 +259,35 @@ class Game:
         handler(self, frame, action)
 
     def emit(self, kind: str, private: Seat | None = None, **data: Any) -> None:
-        """Append an event to the log; `private` hides its card ids from other seats."""
+        """Log an event (`private` hides its card ids from other seats) and make the AUTO
+        abilities it triggers pending."""
         data["kind"] = kind
         data["n"] = len(self.state.log)
         if private is not None:
             data["private"] = private
         self.state.log.append(data)
+        index = self._index or self.index
+        if kind in index.autos:
+            collect_triggers(self, data)
+
+    def script_failed(self, error: ScriptError) -> None:
+        """A card script failed while resolving: strict engines raise; otherwise the failing
+        ability ends, an event records why, and the game goes on (DESIGN.md §6)."""
+        if self.engine.strict:
+            raise error
+        st = self.state
+        at = max((i for i, f in enumerate(st.stack) if f["k"] == "resolve"), default=None)
+        if at is not None:
+            del st.stack[at:]
+        st.decision = None
+        self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
+                  message=error.message)
+
+    def explain_pending(self) -> list[str]:
+        """Why each pending ability is, or is not yet, offered at check timing."""
+        from vgcore.ordering import explain
+
+        return explain(self)
 
     def check_rules(self) -> None:
         """Rule actions (RULES.md §9): every loser at once; two losers draw."""
@@ -321,23 +391,74 @@ class Game:
         return (self.card(uid).shield or 0) + self._mods(uid, "shield")
 
     def drive(self, uid: Uid) -> int:
-        return DRIVE_BY_SKILL.get(self.card(uid).skill, 1) + self._mods(uid, "drive")
+        skills = self.skills(uid)
+        base = 3 if "triple_drive" in skills else 2 if "twin_drive" in skills else 1
+        return base + self._mods(uid, "drive")
+
+    def skills(self, uid: Uid) -> set[str]:
+        """Skill icons now: the printed one, plus gained, minus lost (`skill:<name>`)."""
+        printed = self.card(uid).skill
+        out = {printed} if printed else set()
+        if not self.state.modifiers and not self.engine.stat_modifiers and not (
+                self._index or self.index).conts:
+            return out
+        for name in SKILL_NAMES:
+            delta = self._mods(uid, f"skill:{name}")
+            if delta > 0:
+                out.add(name)
+            elif delta < 0:
+                out.discard(name)
+        return out
+
+    def has(self, uid: Uid, what: str) -> bool:
+        """Whether a restriction or state (e.g. "cannot_be_hit") applies to a unit now."""
+        return self._mods(uid, what) > 0
 
     def _mods(self, uid: Uid, stat: str) -> int:
         total = 0
         for m in self.state.modifiers:
             if m[0] == uid and m[1] == stat:
+                if m[3].startswith("while:") and not self.while_holds(m[3]):
+                    continue
                 total += m[2]
         for extra in self.engine.stat_modifiers:
             total += extra(self, uid, stat)
+        if (self._index or self.index).conts:
+            total += cont_delta(self, uid, stat)
         return total
+
+    def register_while(self, ctx: Ctx) -> str:
+        """Remember the condition of a "while …" duration; modifiers name it by key."""
+        st = self.state
+        table = st.flags.setdefault("while", {})
+        key = f"while:{len(table) + 1}"
+        assert ctx.where is not None
+        card, number, path = ctx.where
+        table[key] = {"seat": ctx.seat, "uid": ctx.uid, "card": card, "ab": number,
+                      "path": [*path, "until", "while"]}
+        return key
+
+    def while_holds(self, key: str) -> bool:
+        entry = self.state.flags.get("while", {}).get(key)
+        if entry is None:
+            return False
+        node: Any = self.ability(entry["card"], entry["ab"]).spec
+        for part in entry["path"]:
+            node = node[part]
+        return condition_holds(self, Ctx(entry["seat"], entry["uid"]), node)
 
     def add_modifier(self, uid: Uid, stat: str, amount: int, until: str = Until.TURN,
                      source: str = "") -> None:
+        """Change a unit's stat (or grant/remove a restriction or skill) for a duration."""
         self.state.modifiers.append((uid, stat, amount, until, source))
         seat, circle = self.state.loc[uid]
-        self.emit(stat, seat=seat, circle=circle, card=self.state.card_ids[uid], uid=uid,
-                  amount=amount, until=until, source=source)
+        if stat in STATS:
+            self.emit(stat, seat=seat, circle=circle, card=self.state.card_ids[uid], uid=uid,
+                      amount=amount, until=until, source=source)
+        else:
+            self.emit("grant" if amount > 0 else "lose", seat=seat, circle=circle,
+                      card=self.state.card_ids[uid], uid=uid, what=stat, until=until,
+                      source=source)
 
     def end_modifiers(self, until: str) -> None:
         if self.state.modifiers:
@@ -346,6 +467,18 @@ class Game:
     def opponent(self, seat: Seat) -> Seat:
         """The seat that `seat` faces (tag fight: the one seated opposite)."""
         return self.engine.seat_layout.opponents[seat]
+
+
+SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
+
+
+def equivalent_option(action: Action, options: list[Action]) -> Action:
+    """`act VC:1` and `act VC` name the same ability when the card has one of the kind."""
+    if action.verb in ("act", "resolve") and action.args:
+        for option in options:
+            if option.verb == action.verb and same_ref(action.args[0], option.args[0]):
+                return option
+    return action
 
 
 # A turn takes a few dozen steps; this many without a question means no player can act.

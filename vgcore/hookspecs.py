@@ -19,11 +19,20 @@ import pluggy
 
 if TYPE_CHECKING:
     from vgcore.carddb import CardDB
+    from vgcore.costs import CanPay
     from vgcore.decisions import Action
     from vgcore.decks import DeckList
-    from vgcore.engine import FrameKind, RuleCheck, SeatLayout, StatModifier, TurnStep
+    from vgcore.engine import (
+        FrameKind,
+        RuleCheck,
+        SeatLayout,
+        StatModifier,
+        TurnStep,
+        ValidityCheck,
+    )
     from vgcore.formats import Format
     from vgcore.game import Game
+    from vgcore.steps import StepKind
     from vgcore.types import Seat
     from vgcore.zones import ZoneSpec
 
@@ -69,6 +78,31 @@ def vgcore_seat_layout(fmt: Format) -> SeatLayout | None:
 @hookspec
 def vgcore_frame_kinds(fmt: Format) -> dict[str, FrameKind]:
     """Procedure frame kinds by name: new steps, or replacements of core ones (same name)."""
+
+
+@hookspec
+def vgcore_step_kinds(fmt: Format) -> dict[str, StepKind]:
+    """Effect step kinds by `op` name (schema, run, answer); same name replaces a core one."""
+
+
+@hookspec
+def vgcore_cost_kinds(fmt: Format) -> dict[str, CanPay]:
+    """Cost kinds by `op`: the check half; the pay half is the step kind of the same name."""
+
+
+@hookspec
+def vgcore_event_kinds(fmt: Format) -> list[str]:
+    """Event kinds that AUTO abilities may name in `when` (the ones your plugin emits)."""
+
+
+@hookspec
+def vgcore_validity_keys(fmt: Format) -> dict[str, str]:
+    """Extra validity keys for ability declarations (e.g. generation_break = "int")."""
+
+
+@hookspec
+def vgcore_ability_validity(fmt: Format) -> list[ValidityCheck]:
+    """Functions (game, seat, uid, ability) -> bool: is the ability valid now (RULES.md §7 A)."""
 
 
 @hookspec
@@ -119,6 +153,11 @@ def vgcore_view(game: Game, seat: Seat, view: dict[str, Any]) -> None:
 @hookspec
 def vgcore_extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
     """Extra legal answers for a core decision: kind is "ride", "main" or "guard"."""
+
+
+@hookspec
+def vgcore_pending_edges(game: Game, pending: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    """Rule-driven precedence among pending abilities: (before id, after id, reason) edges."""
 
 
 @hookspec(firstresult=True)

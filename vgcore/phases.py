@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vgcore import actions
+from vgcore.abilities import act_options, activate
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, TurnStep
 from vgcore.types import VC, Phase, Until, Zone
@@ -137,18 +138,26 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
         card = game.engine.db[card_id]
         if card.is_unit and card.grade is not None and card.grade <= grade:
             options.extend(Action("call", (card_id, c)) for c in rear_circles)
+    partners = column_partners(player.circles)
     for circle in rear_circles:
-        if player.zones[circle] and can_move(game, seat, circle):
+        partner = partners.get(circle)
+        if player.zones[circle] and partner is not None and partner != VC:
             options.append(Action("move", (circle,)))
+    if game.index.acts:
+        options.extend(act_options(game, seat))
     options.extend(game.engine.extra_options(game, seat, "main"))
     options.append(Action("battle"))
     return options
 
 
-def can_move(game: Game, seat: Seat, circle: str) -> bool:
-    """A rear-guard moves within its column; never into VC (so back-centre cannot move)."""
-    partner = game.column_partner(seat, circle)
-    return partner is not None and partner != VC
+def column_partners(layout: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """Each circle's other-row circle in its column. A rear-guard moves only within its
+    column and never into VC, so the back-centre circle cannot move (RULES.md §5)."""
+    by_column: dict[int, list[str]] = {}
+    for name, (_row, column) in layout.items():
+        by_column.setdefault(column, []).append(name)
+    return {a: b for names in by_column.values() if len(names) == 2
+            for a, b in (names, names[::-1])}
 
 
 def answer_main_phase(game: Game, frame: Frame, action: Action) -> None:
@@ -165,6 +174,8 @@ def answer_main_phase(game: Game, frame: Frame, action: Action) -> None:
         assert partner is not None
         actions.swap_circles(game, seat, circle, partner)
         game.emit("move", seat=seat, circle=circle, to=partner)
+    elif verb == "act":
+        activate(game, seat, action.args[0])
     else:
         game.engine.apply_extra_option(game, seat, "main", action)
 
@@ -173,7 +184,12 @@ def answer_main_phase(game: Game, frame: Frame, action: Action) -> None:
 
 
 def run_end_phase(game: Game, frame: Frame) -> None:
-    """"Until end of turn" effects end; the turn passes (RULES.md §5 end phase)."""
+    """"At end of turn" abilities resolve (repeatedly, while new ones trigger), then "until end
+    of turn" effects end and the turn passes (RULES.md §5 end phase)."""
+    if frame.get("s", 0) == 0:
+        frame["s"] = 1
+        game.emit("end_phase", seat=game.state.turn_player, turn=game.state.turn)
+        return
     game.pop()
     game.end_modifiers(Until.BATTLE)
     game.end_modifiers(Until.TURN)

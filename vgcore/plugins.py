@@ -45,7 +45,9 @@ class Registry:
     """Installed plugins and what they provide; builds one `Engine` per format."""
 
     def __init__(self, *, entry_points: bool = True, plugins: Iterable[tuple[str, object]] = (),
-                 card_dirs: Iterable[str | Path] = ()) -> None:
+                 card_dirs: Iterable[str | Path] = (), strict: bool = False) -> None:
+        """`strict`: a failing card script raises `ScriptError` instead of ending only the
+        failing ability (tests and validation want strict; hosts and simulations do not)."""
         from vgcore import standard
 
         self.pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
@@ -56,6 +58,7 @@ class Registry:
         for name, plugin in plugins:
             self.pm.register(plugin, name=name)
         self.card_dirs = [Path(d) for d in card_dirs]
+        self.strict = strict
         self._engines: dict[tuple[str, tuple[str, ...]], Engine] = {}
 
     # -- what is installed ---------------------------------------------------------------
@@ -148,7 +151,8 @@ class Registry:
                                   f"installed: {', '.join(missing)}; installed: "
                                   + ", ".join(sorted(installed)))
             removed = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
-            self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed))
+            self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed),
+                                        strict=self.strict)
         return self._engines[key]
 
     def deck_violations(self, deck: DeckList, format_id: str, *,

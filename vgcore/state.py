@@ -96,6 +96,7 @@ class GameState:
     decision_seq: int = 0
     modifiers: list[Modifier] = field(default_factory=list)
     battle: dict[str, Any] | None = None
+    pending: list[dict[str, Any]] = field(default_factory=list)
     log: list[Event] = field(default_factory=list)
     result: str | None = None
     flags: dict[str, Any] = field(default_factory=dict)
@@ -103,7 +104,7 @@ class GameState:
     # -- copying ------------------------------------------------------------------------------
 
     def clone(self) -> GameState:
-        """An independent copy; events and actions are immutable and shared."""
+        """An independent copy; events, pending abilities and actions are immutable and shared."""
         return GameState(
             self.seats,
             {s: p.clone() for s, p in self.players.items()},
@@ -122,6 +123,7 @@ class GameState:
             self.decision_seq,
             self.modifiers[:],
             copy_plain(self.battle) if self.battle is not None else None,
+            self.pending[:],
             self.log[:],
             self.result,
             copy_plain(self.flags) if self.flags else {},
@@ -146,6 +148,7 @@ class GameState:
             "decision_seq": self.decision_seq,
             "modifiers": [list(m) for m in self.modifiers],
             "battle": copy_plain(self.battle),
+            "pending": copy_plain(self.pending),
             "log": copy_plain(self.log),
             "result": self.result,
             "flags": copy_plain(self.flags),
@@ -171,6 +174,7 @@ class GameState:
             d["decision_seq"],
             [(m[0], m[1], m[2], m[3], m[4]) for m in d["modifiers"]],
             copy_plain(d["battle"]),
+            copy_plain(d.get("pending", [])),
             copy_plain(d["log"]),
             d["result"],
             copy_plain(d["flags"]),

@@ -42,6 +42,8 @@ def run_check(game: Game, frame: Frame) -> None:
         reveal_next(game, frame, seat)
     else:
         frame["card"] = None
+        if frame["type"] == "drive":
+            frame["hold"] = False  # abilities triggered by this check resolve before the next
         settle(game, frame["type"], seat, uid)
 
 
@@ -52,10 +54,11 @@ def reveal_next(game: Game, frame: Frame, seat: Seat) -> None:
         return
     frame["left"] -= 1
     frame["card"] = top
+    frame["hold"] = True
     actions.move(game, top, seat, Zone.TRIGGER)
     card = game.card(top)
     game.emit(f"{frame['type']}_check", seat=seat, card=card.id, uid=top, grade=card.grade,
-              trigger=card.trigger)
+              trigger=card.trigger, by_uid=frame.get("by"))
     if trigger_applies(game, seat, top):
         game.push({"k": "trigger", "card": top, "seat": seat, "check": frame["type"],
                    "stages": [list(s) for s in TRIGGER_STAGES[card.trigger or ""]]})

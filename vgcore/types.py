@@ -75,7 +75,6 @@ class Until(StrEnum):
     FOREVER = "forever"
 
 
-DRIVE_BY_SKILL: Final[dict[str | None, int]] = {"twin_drive": 2, "triple_drive": 3}
 
 
 def other_seat(seat: Seat) -> Seat:

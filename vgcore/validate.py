@@ -37,7 +37,22 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
             problems += 1
     for deck in decks:
         problems += check_one(registry, deck, format_id, echo)
-    return problems
+    return problems + check_scripts(registry, echo)
+
+
+def check_scripts(registry: Registry, echo: Callable[[str], None]) -> int:
+    """Compile every card script in the sandbox and check every declaration (strict)."""
+    formats = sorted(registry.formats)
+    if not formats:
+        return 0
+    # One engine with every installed plugin enabled knows every step, cost and event kind.
+    engine = registry.engine(formats[0], plugins=registry.plugin_names())
+    errors = engine.scripts.load_all()
+    scripted = sum(1 for c in registry.db.values() if c.script is not None)
+    echo(f"scripts: {scripted - len(errors)} of {scripted} load and validate")
+    for error in errors:
+        echo(f"  - {error}")
+    return len(errors)
 
 
 def check_one(registry: Registry, deck: DeckList, format_id: str | None,

@@ -165,6 +165,16 @@ class GreedyAgent:
 
         return max(options, key=score)
 
+    def _choose(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        """Take as many as allowed (effects mostly help their controller)."""
+        return max(options, key=lambda a: len(a.args))
+
+    def _cost(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        return next((a for a in options if a.verb == "pay"), None)
+
+    def _may(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        return next((a for a in options if a.verb == "yes"), None)
+
     def _heal(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
         return next((a for a in options if a.args and a.args[0].endswith("/down")), options[0])
 

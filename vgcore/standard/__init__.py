@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vgcore import battle, gamestart, phases, rules, triggers
+from vgcore import abilities, battle, costs, events, gamestart, phases, rules, steps, triggers
 from vgcore.engine import FrameKind, RuleCheck, TurnStep
 from vgcore.formats import Format
 from vgcore.hookspecs import hookimpl
@@ -24,7 +24,23 @@ def vgcore_formats() -> list[Path]:
 # trylast: called last, so the engine applies it first and plugins' entries override it.
 @hookimpl(trylast=True)
 def vgcore_frame_kinds(fmt: Format) -> dict[str, FrameKind]:
-    return {**gamestart.FRAMES, **phases.FRAMES, **battle.FRAMES, **triggers.FRAMES}
+    return {**gamestart.FRAMES, **phases.FRAMES, **battle.FRAMES, **triggers.FRAMES,
+            **abilities.FRAMES, **steps.FRAMES}
+
+
+@hookimpl(trylast=True)
+def vgcore_step_kinds(fmt: Format) -> dict[str, steps.StepKind]:
+    return dict(steps.CORE_STEPS)
+
+
+@hookimpl(trylast=True)
+def vgcore_cost_kinds(fmt: Format) -> dict[str, costs.CanPay]:
+    return dict(costs.COST_CHECKS)
+
+
+@hookimpl
+def vgcore_event_kinds(fmt: Format) -> list[str]:
+    return sorted(events.CORE_EVENTS)
 
 
 @hookimpl(tryfirst=True)

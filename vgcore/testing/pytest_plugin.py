@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from vgcore.errors import VgError
-from vgcore.plugins import Registry, default_registry
+from vgcore.plugins import Registry
 from vgcore.testing.scenario import SCENARIO_SUFFIX, Scenario, load_scenarios, run_scenario
 
 REGISTRY_KEY = pytest.StashKey[Registry]()
@@ -33,8 +33,7 @@ def scenario_registry(config: pytest.Config) -> Registry:
     """One registry per test session: the installed plugins plus `vgcore_card_dirs`."""
     if REGISTRY_KEY not in config.stash:
         card_dirs = config.getini("vgcore_card_dirs")
-        config.stash[REGISTRY_KEY] = (Registry(card_dirs=card_dirs) if card_dirs
-                                      else default_registry())
+        config.stash[REGISTRY_KEY] = Registry(card_dirs=card_dirs, strict=True)
     return config.stash[REGISTRY_KEY]
 
 

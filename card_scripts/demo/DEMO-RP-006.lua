@@ -1,0 +1,12 @@
+-- DEMO-RP-006 Knight of the Silver Span, Aldric
+-- AUTO (VC/RC) When placed, you may pay CB1: retire one of your opponent's grade 2+ rear-guards.
+return vg.card {
+  vg.auto {
+    when = vg.when.placed_self,
+    cost = vg.cost.counter_blast(1),
+    effect = {
+      vg.choose { "target", from = vg.rear_guards { owner = "opponent", grade_min = 2 } },
+      vg.retire "target",
+    },
+  },
+}

@@ -1,0 +1,9 @@
+-- SK-006 Test Grave Watcher
+-- AUTO (RC) When a rear-guard of your opponent is retired, soul charge 1.
+return vg.card {
+  vg.auto {
+    zones = {"RC"},
+    when = vg.when.unit_retired { owner = "opponent" },
+    effect = { vg.soul_charge(1) },
+  },
+}

@@ -1,0 +1,312 @@
+"""Abilities in play: AUTO triggering, check timing, resolution, ACT activation (RULES.md §7–§8).
+
+Events from primitive actions are matched against the AUTO abilities of cards in the game —
+only those declared for that event kind are looked at, so an event no ability listens to
+costs one set lookup. A match becomes a *pending ability* (plain data: the card, the ability
+number, its controller and the event, which is the last-known information about the cards
+involved). At check timing the `check_timing` frame lets the turn player resolve their ready
+pending abilities one at a time, then the other players (ordering.py decides readiness). A
+`resolve` frame checks the resolution condition, offers the cost, pays it and runs the effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from vgcore.decisions import Action
+from vgcore.engine import FrameKind
+from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
+from vgcore.selectors import (
+    Ctx,
+    active_in,
+    condition_holds,
+    damage_of,
+    filter_matches,
+    zone_matches,
+)
+from vgcore.steps import push_block
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.state import Event, Frame
+    from vgcore.types import Seat, Uid
+
+
+# -- validity and triggering ---------------------------------------------------------------
+
+
+def used_key(uid: Uid, number: int) -> str:
+    return f"{uid}:{number}"
+
+
+def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
+    """Validity (the "A" of RULES.md §7): limit break, once per turn, plugin conditions."""
+    spec = ability.spec
+    limit = spec.get("limit_break")
+    if limit is not None and damage_of(game, seat) < limit:
+        return False
+    if spec.get("once_per_turn"):
+        used = game.state.flags.get("used", {})
+        if used.get(used_key(uid, ability.number)) == game.state.turn:
+            return False
+    return all(check(game, seat, uid, ability) for check in game.engine.validity_checks)
+
+
+def zone_at_event(game: Game, uid: Uid, event: Event) -> str:
+    """Where a card was when the event happened (a retired unit was on its circle)."""
+    if event.get("uid") == uid and "from" in event:
+        return str(event["from"])
+    if event.get("previous_uid") == uid and "previous_from" in event:
+        return str(event["previous_from"])
+    return game.state.loc[uid][1]
+
+
+def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event) -> bool:
+    """The trigger's event kind and every field filter match (the "B" of RULES.md §7)."""
+    if event["kind"] not in when["event"]:
+        return False
+    for key, want in when.items():
+        if key == "event":
+            continue
+        if key in WHEN_CARD_ROLES:
+            field = "uid" if key == "subject" else f"{key}_uid"
+            if not filter_matches(game, ctx, event.get(field), want):
+                return False
+        elif key == "player":
+            mine = event.get("seat") == ctx.seat
+            if mine != (want == "you"):
+                return False
+        elif key == "from":  # where a card came from, in zone words ("RC" = any rear-guard)
+            seat, zone = event.get("from_seat", event.get("seat")), event.get("from")
+            wanted = want if isinstance(want, tuple) else (want,)
+            if seat is None or zone is None or not zone_matches(game, seat, zone, wanted):
+                return False
+        else:
+            value = event.get(key)
+            if not (value in want if isinstance(want, tuple) else value == want):
+                return False
+    return True
+
+
+def collect_triggers(game: Game, event: Event) -> None:
+    """Make every AUTO ability that this event triggers pending."""
+    st = game.state
+    for uid, ability in game.index.autos.get(event["kind"], ()):
+        seat, _ = st.loc[uid]
+        if not active_in(game, seat, zone_at_event(game, uid, event), ability.zone_set):
+            continue
+        if not is_valid(game, seat, uid, ability):
+            continue
+        ctx = Ctx(seat, uid, event)
+        spec = ability.spec
+        if not trigger_matches(game, ctx, spec["when"], event):
+            continue
+        if "filter" in spec and not condition_holds(game, ctx, spec["filter"]):
+            continue
+        seq = st.flags.get("pending_seq", 0) + 1
+        st.flags["pending_seq"] = seq
+        st.pending.append({"id": seq, "uid": uid, "card": st.card_ids[uid],
+                           "ab": ability.number, "seat": seat, "event": event})
+
+
+# -- references ----------------------------------------------------------------------------
+
+
+def ability_ref(game: Game, seat: Seat, uid: Uid, card_id: str, number: int, kind: str) -> str:
+    """`<circle or id>[:<n>]` as SCENARIOS.md §1 writes it; `:n` only when needed."""
+    st = game.state
+    where, zone = st.loc[uid]
+    name = zone if zone in st.players[where].circles else card_id
+    if where != seat:
+        name = f"{where}.{name}"
+    script = game.engine.script(card_id)
+    if script is not None and len(script.of_kind(kind)) == 1:
+        return name
+    return f"{name}:{number}"
+
+
+def same_ref(a: str, b: str) -> bool:
+    """`VC` and `VC:1` name the same ability when the card has one of that kind."""
+    return a == b or (a.split(":")[0] == b.split(":")[0] and (":" not in a or ":" not in b))
+
+
+# -- check timing --------------------------------------------------------------------------
+
+
+def run_check_timing(game: Game, frame: Frame) -> None:
+    from vgcore.ordering import next_chooser
+
+    st = game.state
+    if not st.pending:
+        game.pop()
+        return
+    seat, ready = next_chooser(game)
+    options: list[Action] = []
+    for pa in ready:
+        ref = ability_ref(game, seat, pa["uid"], pa["card"], pa["ab"], "auto")
+        action = Action("resolve", (ref,))
+        if action not in options:
+            options.append(action)
+    frame["seat"] = seat
+    frame["ready"] = tuple(pa["id"] for pa in ready)
+    game.ask(seat, "resolve", "Choose an ability to resolve.", options)
+
+
+def answer_check_timing(game: Game, frame: Frame, action: Action) -> None:
+    st = game.state
+    seat = frame["seat"]
+    chosen = next(pa for pa in st.pending if pa["id"] in frame["ready"]
+                  and ability_ref(game, seat, pa["uid"], pa["card"], pa["ab"], "auto")
+                  == action.args[0])
+    st.pending = [pa for pa in st.pending if pa["id"] != chosen["id"]]
+    start_resolution(game, chosen)
+
+
+def start_resolution(game: Game, pa: Mapping[str, Any]) -> None:
+    game.push({"k": "resolve", "pa": dict(pa), "s": 0, "b": {}})
+
+
+# -- resolution ----------------------------------------------------------------------------
+
+
+def run_resolve(game: Game, frame: Frame) -> None:
+    """Condition, then cost (or "may"), then effect (RULES.md §7 "if C, you may pay D; E")."""
+    pa = frame["pa"]
+    ability = game.ability(pa["card"], pa["ab"])
+    spec = ability.spec
+    ctx = Ctx(pa["seat"], pa["uid"], pa.get("event"), frame["b"])
+    stage = frame["s"]
+    if stage == 0:
+        if spec.get("once_per_turn"):
+            used = game.state.flags.setdefault("used", {})
+            key = used_key(pa["uid"], pa["ab"])
+            if used.get(key) == game.state.turn:  # 1/Turn, but it triggered twice at once
+                game.pop()
+                game.emit("ability_fizzled", seat=pa["seat"], card=pa["card"],
+                          ability=pa["ab"], reason="once_per_turn")
+                return
+            used[key] = game.state.turn
+        game.emit("ability", seat=pa["seat"], card=pa["card"], uid=pa["uid"], ability=pa["ab"])
+        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+            game.pop()
+            game.emit("ability_fizzled", seat=pa["seat"], card=pa["card"], ability=pa["ab"],
+                      reason="condition")
+            return
+        frame["s"] = 1
+        if spec.get("cost"):
+            if pa.get("act"):
+                frame["s"] = 2
+                push_block(game, _as_child(game, frame), ("cost",))
+                return
+            from vgcore.costs import can_pay
+
+            if not can_pay(game, ctx, spec["cost"]):
+                game.pop()
+                game.emit("ability_fizzled", seat=pa["seat"], card=pa["card"],
+                          ability=pa["ab"], reason="cost")
+                return
+            game.ask(pa["seat"], "cost", "Pay the cost?", [Action("pay"), Action("decline")],
+                     optional=True)
+            return
+        if spec.get("may"):
+            game.ask(pa["seat"], "may", "Use this ability?", [Action("yes"), Action("no")],
+                     optional=True)
+            return
+        frame["s"] = 2
+        return
+    if stage == 1:  # answered pay/yes and the cost (if any) was paid
+        frame["s"] = 2
+        return
+    if stage == 2:
+        frame["s"] = 3
+        push_block(game, _as_child(game, frame), ("effect",))
+        return
+    game.pop()
+    game.emit("ability_resolved", seat=pa["seat"], card=pa["card"], ability=pa["ab"])
+
+
+def answer_resolve(game: Game, frame: Frame, action: Action) -> None:
+    pa = frame["pa"]
+    if action.verb in ("decline", "no"):
+        game.pop()
+        game.emit("ability_declined", seat=pa["seat"], card=pa["card"], ability=pa["ab"])
+        return
+    if action.verb == "pay":
+        push_block(game, _as_child(game, frame), ("cost",))
+
+
+def _as_child(game: Game, frame: Frame) -> Frame:
+    """A stand-in parent for blocks pushed by the resolve frame itself (`r` = its index)."""
+    return {"r": len(game.state.stack) - 1}
+
+
+# -- ACT abilities --------------------------------------------------------------------------
+
+
+def act_options(game: Game, seat: Seat) -> list[Action]:
+    """`act <ref>` for every ACT ability the seat may use now (RULES.md §7: cost payable)."""
+    from vgcore.costs import can_pay
+
+    options = []
+    for uid, ability in game.index.acts:
+        where, zone = game.state.loc[uid]
+        if where != seat or not active_in(game, seat, zone, ability.zone_set):
+            continue
+        if not is_valid(game, seat, uid, ability):
+            continue
+        ctx = Ctx(seat, uid)
+        spec = ability.spec
+        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+            continue
+        if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
+            continue
+        ref = ability_ref(game, seat, uid, game.state.card_ids[uid], ability.number, "act")
+        action = Action("act", (ref,))
+        if action not in options:
+            options.append(action)
+    return options
+
+
+def activate(game: Game, seat: Seat, ref: str) -> None:
+    for uid, ability in game.index.acts:
+        card_id = game.state.card_ids[uid]
+        if (game.state.loc[uid][0] == seat
+                and ability_ref(game, seat, uid, card_id, ability.number, "act") == ref):
+            start_resolution(game, {"id": 0, "uid": uid, "card": card_id, "ab": ability.number,
+                                    "seat": seat, "event": None, "act": True})
+            return
+    raise LookupError(f"no ACT ability {ref!r} for {seat}")
+
+
+FRAMES = {
+    "check_timing": FrameKind(run_check_timing, answer_check_timing, interruptible=False),
+    "resolve": FrameKind(run_resolve, answer_resolve, interruptible=False),
+}
+
+
+# -- which cards of a game have which abilities --------------------------------------------
+
+
+class GameIndex:
+    """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
+
+    __slots__ = ("acts", "autos", "conts")
+
+    def __init__(self, game: Game) -> None:
+        self.autos: dict[str, list[tuple[int, Ability]]] = {}
+        self.acts: list[tuple[int, Ability]] = []
+        self.conts: list[tuple[int, Ability]] = []
+        engine = game.engine
+        for uid, card_id in enumerate(game.state.card_ids):
+            script = engine.script(card_id)
+            if script is None:
+                continue
+            for ability in script.abilities:
+                if ability.kind == "auto":
+                    for kind in ability.spec["when"]["event"]:
+                        self.autos.setdefault(kind, []).append((uid, ability))
+                elif ability.kind == "act":
+                    self.acts.append((uid, ability))
+                else:
+                    self.conts.append((uid, ability))

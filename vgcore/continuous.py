@@ -1,0 +1,63 @@
+"""CONT abilities (RULES.md §7): continuous effects re-evaluated whenever values are read.
+
+The contributions of every CONT ability in the game are computed together and cached until
+the next event: every change to the game logs an event, so the log's length is a version
+number that costs nothing to keep. A CONT ability's own condition and targets are read
+without CONT effects applied (no CONT depends on another), which keeps evaluation finite.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+from vgcore.abilities import is_valid
+from vgcore.selectors import Ctx, active_in, amount_of, condition_holds, resolve_ref
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.types import Uid
+
+Deltas = dict[tuple[int, str], int]
+
+
+def cont_delta(game: Game, uid: Uid, stat: str) -> int:
+    """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
+    if not game.index.conts:
+        return 0
+    version = len(game.state.log)
+    cache = game.cont_cache
+    if cache is None or cache[0] != version:
+        if game.cont_busy:
+            return 0
+        game.cont_busy = True
+        try:
+            cache = (version, compute(game))
+        finally:
+            game.cont_busy = False
+        game.cont_cache = cache
+    return cache[1].get((uid, stat), 0)
+
+
+def compute(game: Game) -> Deltas:
+    deltas: Deltas = defaultdict(int)
+    st = game.state
+    for uid, ability in game.index.conts:
+        seat, zone = st.loc[uid]
+        if not active_in(game, seat, zone, ability.zone_set):
+            continue
+        if not is_valid(game, seat, uid, ability):
+            continue
+        ctx = Ctx(seat, uid)
+        spec = ability.spec
+        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+            continue
+        for effect in spec["effects"]:
+            targets = resolve_ref(game, ctx, effect["target"])
+            if effect["op"] == "modify":
+                key, amount = effect["stat"], amount_of(game, ctx, effect["amount"])
+            else:
+                key, amount = effect["what"], 1 if effect["op"] == "grant" else -1
+            for target in targets:
+                deltas[(target, key)] += amount
+    return dict(deltas)

@@ -1,0 +1,86 @@
+"""Costs (RULES.md §7): each kind has a check half here and a pay half in steps.py.
+
+A cost is a list of parts (`vg.cost.counter_blast(1)`, `vg.cost.discard(1)`, …) that are
+paid in order as ordinary steps, so the paying player chooses which cards pay. `can_pay` is
+exact — an ACT whose cost cannot be paid in full is not offered, an AUTO's cost is not asked
+for — because a cost is paid in full or not at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from vgcore.scripting.declarations import Schema
+from vgcore.selectors import Ctx, card_matches, resolve_ref, select
+from vgcore.types import Zone
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+
+CanPay = Callable[["Game", Ctx, Mapping[str, Any]], bool]
+
+
+def _pile(zone: str, face_up: bool | None) -> CanPay:
+    def check(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:
+        cards = game.state.players[ctx.seat].zones[zone]
+        usable = [u for u in cards if face_up is None or game.state.face_up[u] == face_up]
+        if "filter" in part:
+            usable = [u for u in usable if card_matches(game, ctx, u, part["filter"])]
+        return len(usable) >= part.get("count", 1)
+
+    return check
+
+
+def _soul_charge(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:
+    count = part.get("count", 1)
+    return isinstance(count, int) and len(game.state.players[ctx.seat].zones[Zone.DECK]) >= count
+
+
+def _targeted(requirement: Callable[[Game, int], bool]) -> CanPay:
+    """Costs that act on `target` (e.g. "self") or on `count` cards chosen `from`."""
+
+    def check(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:
+        if "from" in part:
+            usable = [u for u in select(game, ctx, part["from"]) if requirement(game, u)]
+            return len(usable) >= part.get("count", 1)
+        targets = resolve_ref(game, ctx, part.get("target", "self"))
+        return bool(targets) and all(requirement(game, u) for u in targets)
+
+    return check
+
+
+def _on_field(game: Game, uid: int) -> bool:
+    return game.is_field(*game.state.loc[uid])
+
+
+def _standing(game: Game, uid: int) -> bool:
+    return _on_field(game, uid) and not game.state.rested[uid]
+
+
+def _anywhere(game: Game, uid: int) -> bool:
+    return True
+
+
+COST_CHECKS: dict[str, CanPay] = {
+    "counter_blast": _pile(Zone.DAMAGE, True),
+    "counter_charge": _pile(Zone.DAMAGE, False),
+    "soul_blast": _pile(Zone.SOUL, None),
+    "discard": _pile(Zone.HAND, None),
+    "soul_charge": _soul_charge,
+    "retire": _targeted(_on_field),
+    "rest": _targeted(_standing),
+    "put_into_soul": _targeted(_on_field),
+    "reveal": _targeted(_anywhere),
+}
+
+
+def cost_schemas(step_schemas: Mapping[str, Schema]) -> dict[str, Schema]:
+    """A cost part has the keys of the step that pays it."""
+    return {op: step_schemas[op] for op in COST_CHECKS if op in step_schemas}
+
+
+def can_pay(game: Game, ctx: Ctx, parts: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether every part of a cost can be paid now (parts are checked independently)."""
+    checks = game.engine.cost_checks
+    return all(checks[part["op"]](game, ctx, part) for part in parts)

@@ -1,0 +1,33 @@
+"""The event catalogue: what the core logs, and what AUTO abilities may trigger on.
+
+Every event is a plain dict with `kind`, `n` (its place in the log) and fields. Card fields
+follow one convention so that triggers can name card roles uniformly: the event's main card
+is `uid` (role `subject` in a trigger), another card in a role X is `X_uid` (role `X`). A card
+that left a zone has its old zone in `from`, so abilities that look back ("when this unit is
+retired") see where it was (last-known information). Plugins announce their own kinds
+through `vgcore_event_kinds`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+CORE_EVENTS: Final = frozenset({
+    # set-up and turn structure
+    "first_vanguard", "first_player", "mulligan", "stand_up", "turn_start", "phase",
+    "end_phase", "turn_end", "game_over",
+    # cards moving
+    "draw", "shuffle", "ride", "call", "move", "discard", "retire", "put", "to_hand",
+    "damage", "heal", "removed", "soul_charge", "soul_blast", "counter_blast",
+    "counter_charge", "reveal", "look", "stand", "rest",
+    # battle
+    "battle_start", "attack", "boost", "guard", "intercept", "drive_check", "damage_check",
+    "hit", "no_hit", "battle_end", "battle_phase_end", "over_trigger", "trigger_fizzled",
+    # values
+    "power", "critical", "shield", "drive", "grade", "grant", "lose",
+    # abilities
+    "ability", "ability_resolved", "ability_fizzled", "ability_declined", "chose",
+    "script_error",
+})
+
+STATS: Final = frozenset({"power", "critical", "shield", "drive", "grade"})

@@ -1,0 +1,103 @@
+"""Which pending ability may resolve next (RULES.md §8, DESIGN.md §5).
+
+The pending abilities form a networkx DiGraph whose edges say "must resolve before": the
+turn player's before the other players', rule-driven precedence added by plugins (a gift or
+persona ride before other ride abilities), and precedence a card declares (`first = true`:
+before the other abilities its controller got from the same event). A ready ability has no
+pending predecessor. networkx is imported only when two or more abilities are pending — the
+import alone costs ~150 ms — and a cycle is an error naming the abilities involved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from vgcore.errors import ScriptError
+
+if TYPE_CHECKING:
+    import networkx
+
+    from vgcore.game import Game
+    from vgcore.types import Seat
+
+Pending = Mapping[str, Any]
+
+
+def precedence_graph(game: Game) -> networkx.DiGraph:
+    import networkx
+
+    st = game.state
+    graph = networkx.DiGraph()
+    pending = st.pending
+    graph.add_nodes_from(pa["id"] for pa in pending)
+    order = game.engine.seat_layout.from_first(st.turn_player)
+    rank = {seat: i for i, seat in enumerate(order)}
+    for a in pending:
+        for b in pending:
+            if rank[a["seat"]] < rank[b["seat"]]:
+                graph.add_edge(a["id"], b["id"], reason="turn player first")
+            elif (a is not b and a["seat"] == b["seat"] and same_event(a, b)
+                  and game.ability(a["card"], a["ab"]).spec.get("first")
+                  and not game.ability(b["card"], b["ab"]).spec.get("first")):
+                graph.add_edge(a["id"], b["id"], reason=f"{a['card']} resolves first")
+    for edges in game.engine.pending_edges(game, pending):
+        for before, after, reason in edges:
+            graph.add_edge(before, after, reason=reason)
+    return graph
+
+
+def same_event(a: Pending, b: Pending) -> bool:
+    """Both abilities were triggered by one event: the same place in the log (events are
+    compared by position, not identity, which a JSON round trip does not keep)."""
+    ea, eb = a.get("event"), b.get("event")
+    return ea is not None and eb is not None and ea["n"] == eb["n"]
+
+
+def ready(game: Game) -> list[Pending]:
+    """Pending abilities with no pending predecessor, in the order they became pending."""
+    pending = game.state.pending
+    if len(pending) < 2:
+        return list(pending)
+    import networkx
+
+    graph = precedence_graph(game)
+    try:
+        cycle = networkx.find_cycle(graph)
+    except networkx.NetworkXNoCycle:
+        cycle = None
+    if cycle:
+        names = {pa["id"]: f"{pa['card']}:{pa['ab']}" for pa in pending}
+        chain = " -> ".join(names[a] for a, _b in cycle)
+        raise ScriptError(f"pending abilities must resolve before each other in a cycle: {chain}")
+    return [pa for pa in pending if graph.in_degree(pa["id"]) == 0]
+
+
+def next_chooser(game: Game) -> tuple[Seat, list[Pending]]:
+    """The seat that chooses now (the turn player first) and its ready abilities."""
+    candidates = ready(game)
+    for seat in game.engine.seat_layout.from_first(game.state.turn_player):
+        mine = [pa for pa in candidates if pa["seat"] == seat]
+        if mine:
+            return seat, mine
+    raise ScriptError("abilities are pending but none is ready")
+
+
+def explain(game: Game) -> list[str]:
+    """Why each pending ability is or is not offered yet, one line each."""
+    pending = game.state.pending
+    if not pending:
+        return []
+    names = {pa["id"]: f"{pa['card']}:{pa['ab']} ({pa['seat']})" for pa in pending}
+    if len(pending) < 2:
+        return [f"{names[pending[0]['id']]}: ready"]
+    graph = precedence_graph(game)
+    lines = []
+    for pa in pending:
+        blockers = [(b, graph.edges[b, pa["id"]]["reason"]) for b in graph.predecessors(pa["id"])]
+        if blockers:
+            why = "; ".join(f"after {names[b]} ({reason})" for b, reason in blockers)
+            lines.append(f"{names[pa['id']]}: waits {why}")
+        else:
+            lines.append(f"{names[pa['id']]}: ready")
+    return lines

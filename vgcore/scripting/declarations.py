@@ -1,0 +1,399 @@
+"""Validating what a card script declares, before any game runs it (DESIGN.md §4).
+
+A script returns `vg.card { … }`; the sandbox turns that into plain Python data, with the
+script's own Lua functions left as opaque handles. This module checks every key against the
+schema of its declaration, step or cost kind — an unknown key, a wrong type, an unknown step,
+event or cost is a `ScriptError` naming the card, the ability, the key and the Lua line — and
+replaces each function by an `FnRef` (card id + its path in the declaration), so a game's own
+Lua runtime can find the same function later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from vgcore.errors import ScriptError
+
+Path = tuple[str | int, ...]
+
+
+class FnRef(NamedTuple):
+    """A Lua function of a card script, by where it sits in the card's declaration."""
+
+    card_id: str
+    path: Path
+
+
+# -- value types --------------------------------------------------------------------------
+
+TypeCheck = Callable[["_Checker", Any, Path], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    """Allowed keys of one declaration, step or cost kind: key -> type name; `required` keys."""
+
+    keys: Mapping[str, str]
+    required: frozenset[str] = frozenset()
+
+
+DURATIONS = frozenset({"battle", "turn", "forever"})
+PLAYERS = frozenset({"you", "opponent"})
+OWNERS = frozenset({"you", "opponent", "any"})
+STATS = frozenset({"power", "critical", "shield", "drive", "grade"})
+
+FILTER_KEYS: Mapping[str, str] = {
+    "owner": "owner", "zone": "strs", "name": "strs", "name_has": "str", "grade": "ints",
+    "grade_min": "int", "grade_max": "int",
+    "clan": "strs", "nation": "strs", "race": "strs", "trigger": "trigger", "kind": "strs",
+    "unit": "bool", "sentinel": "bool", "persona_ride": "bool", "face": "str", "rested": "bool",
+    "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "str",
+    "not_in": "str", "power_min": "int", "power_max": "int", "attacked": "bool",
+    "where": "fn",
+}
+SELECTOR_KEYS: Mapping[str, str] = FILTER_KEYS
+COND_KEYS: Mapping[str, str] = {
+    "all": "conds", "any": "conds", "not": "cond", "count": "selector", "min": "int",
+    "max": "int", "damage_min": "int", "player": "player", "turn": "str", "phase": "strs",
+    "in_battle": "bool", "attacking": "bool", "boosted": "bool", "vanguard": "filter",
+    "limit_break": "int",
+}
+WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target"})
+
+AUTO = Schema({"kind": "str", "when": "when", "zones": "strs", "limit_break": "int",
+               "once_per_turn": "bool", "filter": "cond", "condition": "cond", "cost": "cost",
+               "may": "bool", "effect": "steps", "text": "str", "name": "str", "first": "bool"},
+              frozenset({"kind", "when", "effect"}))
+ACT = Schema({"kind": "str", "zones": "strs", "limit_break": "int", "once_per_turn": "bool",
+              "condition": "cond", "cost": "cost", "effect": "steps", "text": "str",
+              "name": "str"}, frozenset({"kind", "effect"}))
+CONT = Schema({"kind": "str", "zones": "strs", "limit_break": "int", "condition": "cond",
+               "effects": "cont_effects", "text": "str", "name": "str"},
+              frozenset({"kind", "effects"}))
+CONT_EFFECT = Schema({"op": "str", "stat": "stat", "amount": "amount", "target": "ref",
+                      "what": "str"}, frozenset({"op", "target"}))
+DEFAULT_ZONES = {"auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One validated ability: its kind, its 1-based number on the card, its spec."""
+
+    kind: str
+    number: int
+    spec: Mapping[str, Any]
+    line: int | None = None
+    zones: tuple[str, ...] = ()
+    zone_set: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        zones = tuple(self.spec.get("zones") or DEFAULT_ZONES[self.kind])
+        object.__setattr__(self, "zones", zones)
+        object.__setattr__(self, "zone_set", frozenset(zones))
+
+
+@dataclass(frozen=True, slots=True)
+class CardScript:
+    """A card's validated abilities (in declaration order)."""
+
+    card_id: str
+    file: str
+    abilities: tuple[Ability, ...] = field(default_factory=tuple)
+
+    def of_kind(self, kind: str) -> list[Ability]:
+        return [a for a in self.abilities if a.kind == kind]
+
+
+def validate_card(card_id: str, data: Any, file: str, *, steps: Mapping[str, Schema],
+                  costs: Mapping[str, Schema], events: frozenset[str],
+                  is_function: Callable[[Any], bool],
+                  function_line: Callable[[Any], int | None] = lambda _f: None,
+                  extra_validity: Mapping[str, str] | None = None) -> CardScript:
+    """Check a converted `vg.card` declaration; raise ScriptError at the first problem."""
+    checker = _Checker(card_id, file, steps, costs, events, is_function, function_line,
+                       dict(extra_validity or {}))
+    return checker.card(data)
+
+
+class _Checker:
+    def __init__(self, card_id: str, file: str, steps: Mapping[str, Schema],
+                 costs: Mapping[str, Schema], events: frozenset[str],
+                 is_function: Callable[[Any], bool], function_line: Callable[[Any], int | None],
+                 extra_validity: dict[str, str]) -> None:
+        self.card_id, self.file = card_id, file
+        self.steps, self.costs, self.events = steps, costs, events
+        self.is_function, self.function_line = is_function, function_line
+        self.extra_validity = extra_validity
+        self.ability_label = ""
+        self.line: int | None = None
+
+    # -- errors ---------------------------------------------------------------------------
+
+    def fail(self, path: Path, message: str, line: int | None = None) -> ScriptError:
+        where = ".".join(str(p) for p in path[2:]) if len(path) > 2 else ""
+        label = f"{self.ability_label}: " if self.ability_label else ""
+        key = f"key {where!r}: " if where else ""
+        return ScriptError(f"{label}{key}{message}", self.card_id, self.file,
+                           line if line is not None else self.line)
+
+    # -- structure ------------------------------------------------------------------------
+
+    def card(self, data: Any) -> CardScript:
+        if not isinstance(data, Mapping) or set(data) - {"abilities"}:
+            raise self.fail((), "a card script must `return vg.card { ... }`")
+        raw = data.get("abilities") or []
+        if isinstance(raw, Mapping) and not raw:
+            raw = []
+        if not isinstance(raw, list):
+            raise self.fail((), "vg.card takes a list of abilities")
+        abilities = []
+        for i, item in enumerate(raw):
+            abilities.append(self.ability(item, ("abilities", i), i + 1))
+        return CardScript(self.card_id, self.file, tuple(abilities))
+
+    def ability(self, item: Any, path: Path, number: int) -> Ability:
+        self.ability_label = f"ability {number}"
+        if not isinstance(item, Mapping) or item.get("kind") not in ("auto", "act", "cont"):
+            raise self.fail(path, "each ability must be vg.auto { }, vg.act { } or vg.cont { }")
+        kind = item["kind"]
+        self.ability_label = f"ability {number} ({kind})"
+        self.line = item.get("_line") if isinstance(item.get("_line"), int) else None
+        schema = {"auto": AUTO, "act": ACT, "cont": CONT}[kind]
+        keys = {**schema.keys, **self.extra_validity}
+        spec = self.mapping(item, path, Schema(keys, schema.required))
+        return Ability(kind, number, spec, self.line)
+
+    def mapping(self, item: Any, path: Path, schema: Schema) -> dict[str, Any]:
+        if not isinstance(item, Mapping):
+            raise self.fail(path, f"expected a table, got {_kind(item)}")
+        line = item.get("_line") if isinstance(item.get("_line"), int) else None
+        if line is not None:
+            self.line = line
+        out: dict[str, Any] = {}
+        for key, value in item.items():
+            if key == "_line":
+                continue
+            if key not in schema.keys:
+                known = ", ".join(sorted(schema.keys))
+                raise self.fail((*path, key), f"unknown key (allowed: {known})")
+            out[key] = self.value(schema.keys[key], value, (*path, key))
+        missing = schema.required - set(out)
+        if missing:
+            raise self.fail(path, f"missing {', '.join(sorted(missing))}")
+        return out
+
+    # -- values ---------------------------------------------------------------------------
+
+    def value(self, type_name: str, value: Any, path: Path) -> Any:
+        check = getattr(self, f"t_{type_name}", None)
+        if check is None:
+            raise self.fail(path, f"schema names an unknown type {type_name!r}")
+        return check(value, path)
+
+    def t_any(self, value: Any, path: Path) -> Any:
+        return self.plain(value, path)
+
+    def t_str(self, value: Any, path: Path) -> str:
+        if not isinstance(value, str):
+            raise self.fail(path, f"expected a string, got {_kind(value)}")
+        return value
+
+    def t_int(self, value: Any, path: Path) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(path, f"expected a whole number, got {_kind(value)}")
+        return value
+
+    def t_bool(self, value: Any, path: Path) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(path, f"expected true or false, got {_kind(value)}")
+        return value
+
+    def t_strs(self, value: Any, path: Path) -> tuple[str, ...]:
+        if isinstance(value, str):
+            return (value,)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        raise self.fail(path, f"expected a string or a list of strings, got {_kind(value)}")
+
+    def t_ints(self, value: Any, path: Path) -> tuple[int, ...]:
+        if isinstance(value, list):
+            return tuple(self.t_int(v, (*path, i)) for i, v in enumerate(value))
+        return (self.t_int(value, path),)
+
+    def t_trigger(self, value: Any, path: Path) -> Any:
+        if isinstance(value, bool):
+            return value
+        return self.t_strs(value, path)
+
+    def t_owner(self, value: Any, path: Path) -> str:
+        if value not in OWNERS:
+            raise self.fail(path, f"expected one of {sorted(OWNERS)}, got {value!r}")
+        return str(value)
+
+    def t_player(self, value: Any, path: Path) -> str:
+        if value not in PLAYERS:
+            raise self.fail(path, f"expected one of {sorted(PLAYERS)}, got {value!r}")
+        return str(value)
+
+    def t_stat(self, value: Any, path: Path) -> str:
+        if value not in STATS:
+            raise self.fail(path, f"expected one of {sorted(STATS)}, got {value!r}")
+        return str(value)
+
+    def t_fn(self, value: Any, path: Path) -> FnRef:
+        if not self.is_function(value):
+            raise self.fail(path, f"expected a function, got {_kind(value)}")
+        return FnRef(self.card_id, path)
+
+    def t_filter(self, value: Any, path: Path) -> Any:
+        if value == "self":
+            return "self"
+        if self.is_function(value):
+            return self.t_fn(value, path)
+        return self.mapping(value, path, Schema(FILTER_KEYS))
+
+    def t_selector(self, value: Any, path: Path) -> dict[str, Any]:
+        return self.mapping(value, path, Schema(SELECTOR_KEYS))
+
+    def t_ref(self, value: Any, path: Path) -> Any:
+        """A binding name, "self", "event.<role>", a selector table, or a list of these."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, list):
+            return tuple(self.t_ref(v, (*path, i)) for i, v in enumerate(value))
+        return self.t_selector(value, path)
+
+    def t_amount(self, value: Any, path: Path) -> Any:
+        if self.is_function(value):
+            return self.t_fn(value, path)
+        if isinstance(value, Mapping):
+            return self.mapping(value, path, Schema({"count": "selector", "times": "int"},
+                                                    frozenset({"count"})))
+        return self.t_int(value, path)
+
+    def t_until(self, value: Any, path: Path) -> Any:
+        if isinstance(value, str) and value in DURATIONS:
+            return value
+        if isinstance(value, Mapping):
+            return self.mapping(value, path, Schema({"while": "cond"}, frozenset({"while"})))
+        raise self.fail(path, f"expected one of {sorted(DURATIONS)} or {{while = cond}}, "
+                              f"got {value!r}")
+
+    def t_cond(self, value: Any, path: Path) -> Any:
+        if self.is_function(value):
+            return self.t_fn(value, path)
+        return self.mapping(value, path, Schema(COND_KEYS))
+
+    def t_conds(self, value: Any, path: Path) -> tuple[Any, ...]:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list of conditions, got {_kind(value)}")
+        return tuple(self.t_cond(v, (*path, i)) for i, v in enumerate(value))
+
+    def t_when(self, value: Any, path: Path) -> dict[str, Any]:
+        if not isinstance(value, Mapping) or "event" not in value:
+            raise self.fail(path, "a trigger is a table with an `event` (see vg.when)")
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if key == "_line":
+                continue
+            if key == "event":
+                kinds = self.t_strs(item, (*path, key))
+                unknown = [k for k in kinds if k not in self.events]
+                if unknown:
+                    raise self.fail((*path, key), f"unknown event kind {unknown[0]!r} "
+                                                  f"(known: {', '.join(sorted(self.events))})")
+                out[key] = kinds
+            elif key in WHEN_CARD_ROLES:
+                out[key] = self.t_filter(item, (*path, key))
+            elif key == "player":
+                out[key] = self.t_player(item, (*path, key))
+            else:
+                out[key] = self.plain(item, (*path, key))
+        return out
+
+    def t_steps(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
+        if isinstance(value, Mapping) and not value:
+            return ()
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list of steps {{ ... }}, got {_kind(value)}")
+        return tuple(self.step(v, (*path, i)) for i, v in enumerate(value))
+
+    def step(self, value: Any, path: Path) -> dict[str, Any]:
+        if not isinstance(value, Mapping) or not isinstance(value.get("op"), str):
+            raise self.fail(path, "each step must be a vg.* step (a table with `op`)")
+        op = value["op"]
+        schema = self.steps.get(op)
+        if schema is None:
+            raise self.fail((*path, "op"), f"unknown step kind {op!r} "
+                                           f"(known: {', '.join(sorted(self.steps))})")
+        keys = {"op": "str", **schema.keys}
+        return self.mapping(value, path, Schema(keys, schema.required | {"op"}))
+
+    def t_cost(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a cost list (see vg.cost), got {_kind(value)}")
+        out = []
+        for i, part in enumerate(value):
+            here = (*path, i)
+            op = part.get("op") if isinstance(part, Mapping) else None
+            schema = self.costs.get(op) if isinstance(op, str) else None
+            if schema is None:
+                known = ", ".join(sorted(self.costs))
+                raise self.fail(here, f"unknown cost {op!r} (known: {known})")
+            keys = {"op": "str", **schema.keys}
+            out.append(self.mapping(part, here, Schema(keys, schema.required | {"op"})))
+        return tuple(out)
+
+    def t_options(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail(path, "choose_one takes a list of {text = ..., steps = {...}}")
+        schema = Schema({"text": "str", "steps": "steps"}, frozenset({"steps"}))
+        return tuple(self.mapping(v, (*path, i), schema) for i, v in enumerate(value))
+
+    def t_cont_effects(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
+        if not isinstance(value, list):
+            raise self.fail(path, f"expected a list of continuous effects, got {_kind(value)}")
+        out = []
+        for i, item in enumerate(value):
+            effect = self.mapping(item, (*path, i), CONT_EFFECT)
+            if effect["op"] not in ("modify", "grant", "lose"):
+                raise self.fail((*path, i, "op"), "a continuous effect is modify, grant or lose")
+            out.append(effect)
+        return tuple(out)
+
+    def plain(self, value: Any, path: Path) -> Any:
+        """Plain data only (no functions) for values the engine compares as they are."""
+        if self.is_function(value):
+            raise self.fail(path, "a function is not allowed here")
+        if isinstance(value, list):
+            return tuple(self.plain(v, (*path, i)) for i, v in enumerate(value))
+        if isinstance(value, Mapping):
+            return {k: self.plain(v, (*path, k)) for k, v in value.items()}
+        return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nil"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+def step_schemas(kinds: Mapping[str, Any]) -> dict[str, Schema]:
+    return {op: kind.schema for op, kind in kinds.items()}
+
+
+__all__: Sequence[str] = ["Ability", "CardScript", "FnRef", "Schema", "validate_card"]

@@ -1,0 +1,168 @@
+"""Running the functions card scripts declare, in the game's own Lua runtime (DESIGN.md §6).
+
+A function (a custom filter, condition or amount) is pure: it gets a read-only plain-table
+snapshot of the game — `ctx` — and returns a value; it cannot change the game. A filter
+(`where = function(ctx, card) … end`) also gets the candidate card's record. Cards are integer
+handles (uids). No Python object ever reaches Lua: the snapshot is built from plain data,
+converted to Lua tables once per game moment and shared, read-only, by the calls of that
+moment. The runtime is created the first time a game needs one and loads a card's script
+only when one of its functions is called.
+
+The snapshot (`ctx`):
+  me, opponent        seats ("A"/"B") of the ability's controller and its opponent
+  self                the ability's card (handle) or nil
+  turn, turn_player, phase, my_turn
+  event               the triggering event's fields (handles for cards), or nil
+  bound               {name = {handles…}} what the effect has chosen so far
+  players[seat]       damage, face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
+                      units, rear_guards (lists of handles)
+  cards[handle]       id, name, grade, power, critical, shield, skill, trigger, clan, nation,
+                      race, kind, seat, zone, face_up, rested, owner
+  battle              attacker, target, booster (handles), hit — or nil outside battle
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from vgcore.errors import ScriptError
+from vgcore.scripting.declarations import FnRef
+from vgcore.scripting.loader import new_sandbox, read_source
+from vgcore.types import VC, Zone
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.scripting.sandbox import LuaSandbox
+    from vgcore.selectors import Ctx
+    from vgcore.types import Uid
+
+# Zones whose cards the snapshot lists (decks are counted, never listed).
+LISTED_ZONES = (Zone.SOUL, Zone.DROP, Zone.DAMAGE, Zone.TRIGGER, Zone.BIND, Zone.HAND,
+                Zone.ORDER, Zone.REMOVED)
+
+
+class ScriptHost:
+    """One game's Lua runtime and the card functions loaded into it."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._sandbox: LuaSandbox | None = None
+        self._declarations: dict[str, Any] = {}
+        self._snapshot_key: tuple[Any, ...] | None = None
+        self._snapshot: Any = None
+
+    @property
+    def sandbox(self) -> LuaSandbox:
+        if self._sandbox is None:
+            self._sandbox = new_sandbox()
+        return self._sandbox
+
+    def function(self, ref: FnRef) -> Any:
+        """The Lua function a declaration path names, loading its card's script if needed."""
+        if ref.card_id not in self._declarations:
+            card = self.game.engine.db[ref.card_id]
+            assert card.script is not None
+            source = read_source(ref.card_id, card.script)
+            value = self.sandbox.load_script(source, card.script, card_id=ref.card_id)
+            self._declarations[ref.card_id] = value
+        node = self._declarations[ref.card_id]
+        for key in ref.path:
+            node = node[key + 1 if isinstance(key, int) else key]
+        return node
+
+    def snapshot(self, ctx: Ctx) -> Any:
+        """The read-only Lua `ctx` for this moment of the game and this point of view."""
+        key = (len(self.game.state.log), ctx.seat, ctx.uid, id(ctx.event),
+               tuple(sorted((k, tuple(v)) for k, v in ctx.bindings.items())))
+        if key != self._snapshot_key:
+            data = build_snapshot(self.game, ctx)
+            self._snapshot = self.sandbox.to_lua(data, readonly=True)
+            self._snapshot_key = key
+        return self._snapshot
+
+    def call(self, ref: FnRef, ctx: Ctx, *, candidate: Uid | None = None) -> Any:
+        """Call a card's function: `fn(ctx)`, or `fn(ctx, card)` for a filter's candidate."""
+        fn = self.function(ref)
+        snapshot = self.snapshot(ctx)
+        card = self.game.engine.db[ref.card_id]
+        args = (snapshot,) if candidate is None else (snapshot, card_record(self.game, candidate))
+        try:
+            return self.sandbox.call(fn, *args, card_id=ref.card_id, file=card.script)
+        except ScriptError:
+            raise
+        except Exception as exc:  # a lupa error the sandbox did not type: still the card's
+            raise ScriptError(f"{type(exc).__name__}: {exc}", ref.card_id, card.script) from None
+
+
+def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
+    st = game.state
+    me = ctx.seat
+    listed: set[int] = set()
+    players: dict[str, Any] = {}
+    for seat, player in st.players.items():
+        zones = player.zones
+        units = [u for c in player.circles for u in zones[c][:1]]
+        listed.update(units)
+        listed.update(zones.get("GC", ()))
+        for zone in LISTED_ZONES:
+            if zone == Zone.HAND and seat != me:
+                continue
+            listed.update(zones.get(zone, ()))
+        damage = zones[Zone.DAMAGE]
+        players[seat] = {
+            "damage": len(damage),
+            "face_up_damage": sum(1 for u in damage if st.face_up[u]),
+            "hand": len(zones[Zone.HAND]), "deck": len(zones[Zone.DECK]),
+            "soul": len(zones[Zone.SOUL]), "drop": len(zones[Zone.DROP]),
+            "vanguard": game.vanguard(seat), "units": units,
+            "rear_guards": [u for u in units if st.loc[u][1] != VC],
+        }
+    extra = [ctx.uid, *_event_uids(ctx.event)]
+    for uids in ctx.bindings.values():
+        extra.extend(u for u in uids if isinstance(u, int))
+    listed.update(u for u in extra if u is not None)
+    battle = st.battle
+    return {
+        "me": me, "opponent": game.opponent(me), "self": ctx.uid,
+        "turn": st.turn, "turn_player": st.turn_player, "phase": st.phase,
+        "my_turn": st.turn_player == me,
+        "event": _plain_event(ctx.event),
+        "bound": {k: [u for u in v if isinstance(u, int)] for k, v in ctx.bindings.items()},
+        "players": players,
+        "cards": {u: card_record(game, u) for u in sorted(listed)},
+        "battle": None if battle is None else {
+            "attacker": battle["attacker"], "target": battle["target"],
+            "booster": battle["booster"], "hit": battle["hit"]},
+    }
+
+
+def card_record(game: Game, uid: Uid) -> dict[str, Any]:
+    st = game.state
+    card = game.card(uid)
+    seat, zone = st.loc[uid]
+    on_field = game.is_field(seat, zone)
+    return {
+        "handle": uid, "id": card.id, "name": card.name,
+        "grade": game.grade(uid) if on_field else card.grade,
+        "power": game.power(uid) if on_field else card.power,
+        "critical": game.critical(uid) if on_field else card.critical,
+        "shield": game.shield(uid) if on_field else card.shield,
+        "skill": card.skill, "trigger": card.trigger, "clan": card.clan, "nation": card.nation,
+        "race": card.race, "kind": card.kind, "seat": seat, "zone": zone,
+        "face_up": st.face_up[uid], "rested": st.rested[uid], "owner": st.owners[uid],
+    }
+
+
+def _event_uids(event: Mapping[str, Any] | None) -> list[int]:
+    if not event:
+        return []
+    return [v for k, v in event.items() if (k == "uid" or k.endswith("_uid")) and
+            isinstance(v, int)]
+
+
+def _plain_event(event: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    if event is None:
+        return None
+    return {k: v for k, v in event.items() if isinstance(v, (str, int, float, bool))}
+

@@ -1,0 +1,101 @@
+"""Loading card scripts: compile in the sandbox, convert to data, validate (DESIGN.md §4).
+
+Each engine owns one loader with one Lua runtime used only for loading; a card's script is
+loaded the first time the engine needs its abilities and kept as a validated `CardScript`.
+Games run the functions a script declares in their own runtime (scripting/host.py).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from vgcore.errors import ScriptError
+from vgcore.scripting.declarations import CardScript, Schema, validate_card
+
+if TYPE_CHECKING:
+    from vgcore.engine import Engine
+    from vgcore.scripting.sandbox import LuaSandbox
+
+
+def vg_api_source() -> str:
+    """The trusted Lua source of the `vg` API (vgcore/scripting/vg.lua)."""
+    return resources.files("vgcore.scripting").joinpath("vg.lua").read_text(encoding="utf-8")
+
+
+def new_sandbox() -> LuaSandbox:
+    from vgcore.scripting.sandbox import LuaSandbox
+
+    return LuaSandbox(api_source=vg_api_source(), api_chunkname="=vg.lua")
+
+
+def is_lua_function(value: Any) -> bool:
+    from lupa.lua54 import lua_type
+
+    return lua_type(value) == "function"
+
+
+class ScriptLoader:
+    """Loads and validates the scripts of one engine's cards, each once."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sandbox: LuaSandbox | None = None
+        self._scripts: dict[str, CardScript | None] = {}
+
+    @property
+    def sandbox(self) -> LuaSandbox:
+        if self._sandbox is None:
+            self._sandbox = new_sandbox()
+        return self._sandbox
+
+    def script(self, card_id: str) -> CardScript | None:
+        if card_id not in self._scripts:
+            card = self.engine.db.get(card_id)
+            path = card.script if card is not None else None
+            self._scripts[card_id] = None if path is None else self.load(card_id, path)
+        return self._scripts[card_id]
+
+    def load(self, card_id: str, path: str) -> CardScript:
+        source = read_source(card_id, path)
+        sandbox = self.sandbox
+        value = sandbox.load_script(source, path, card_id=card_id)
+        data = sandbox.to_python(value, keep_functions=True, card_id=card_id, file=path)
+        engine = self.engine
+        return validate_card(
+            card_id, data, path,
+            steps={op: kind.schema for op, kind in engine.step_kinds.items()},
+            costs=cost_schemas(engine),
+            events=engine.event_kinds,
+            is_function=is_lua_function,
+            function_line=sandbox.function_line,
+            extra_validity=engine.validity_keys,
+        )
+
+    def load_all(self) -> list[ScriptError]:
+        """Load every script of the engine's card pool; the errors, one per failing card."""
+        errors = []
+        for card_id, card in sorted(self.engine.db.items()):
+            if card.script is None:
+                continue
+            try:
+                self.script(card_id)
+            except ScriptError as exc:
+                errors.append(exc)
+        return errors
+
+
+def cost_schemas(engine: Engine) -> dict[str, Schema]:
+    """A cost part takes the keys of the step that pays it."""
+    return {op: engine.step_kinds[op].schema for op in engine.cost_checks
+            if op in engine.step_kinds}
+
+
+def read_source(card_id: str, path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScriptError(f"cannot read the script: {exc.strerror}", card_id, path) from None
+    except UnicodeDecodeError:
+        raise ScriptError("the script is not UTF-8 text", card_id, path) from None

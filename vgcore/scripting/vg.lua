@@ -1,0 +1,252 @@
+-- The `vg` card-script API: constructors that build plain declaration tables.
+--
+-- Trusted code, run once per Lua runtime before any card script. Every constructor returns a
+-- fresh plain table (no functions of its own, no metatables), so a card script's result is
+-- data the engine validates and executes; only functions written by the card (filters,
+-- conditions, amounts) stay Lua functions. Each declaration records the script line it was
+-- built on (`_line`) when the runtime can tell, for error messages.
+
+local vg = {}
+
+local line_of = _VG_LINE_OF   -- set by the host: function(level) -> line or nil
+
+local function copy(t)
+  local out = {}
+  if t then
+    for k, v in next, t do out[k] = v end
+  end
+  return out
+end
+
+local function tagged(spec, field, value)
+  local out = copy(spec)
+  out[field] = value
+  if line_of and out._line == nil then out._line = line_of(4) end
+  return out
+end
+
+local function concat(...)
+  local out = {}
+  for _, list in ipairs({...}) do
+    for _, item in ipairs(list) do out[#out + 1] = item end
+  end
+  return out
+end
+
+-- Declarations -------------------------------------------------------------------------
+
+function vg.card(abilities)
+  return {abilities = copy(abilities)}
+end
+
+function vg.auto(spec) return tagged(spec, "kind", "auto") end
+function vg.act(spec) return tagged(spec, "kind", "act") end
+function vg.cont(spec) return tagged(spec, "kind", "cont") end
+
+-- Triggers (`when`) ----------------------------------------------------------------------
+
+vg.when = {}
+
+-- this card is placed on VC or RC (ridden or called, normally or by an effect)
+vg.when.placed_self = {event = {"ride", "call"}, subject = "self"}
+vg.when.placed_on_vc = {event = "ride", subject = "self"}
+vg.when.placed_on_rc = {event = "call", subject = "self"}
+vg.when.placed_on_gc = {event = {"guard", "intercept"}, subject = "self"}
+vg.when.attacks = {event = "attack", subject = "self"}
+vg.when.boosts = {event = "boost", subject = "self"}
+vg.when.boosted = {event = "boost", boosted = "self"}
+vg.when.attack_hits = {event = "hit", attacker = "self"}
+vg.when.ridden_upon = {event = "ride", previous = "self"}
+vg.when.battle_phase_start = {event = "battle_start", player = "you"}
+vg.when.ride_phase_start = {event = "phase", phase = "ride", player = "you"}
+vg.when.main_phase_start = {event = "phase", phase = "main", player = "you"}
+vg.when.end_of_battle = {event = "battle_end"}
+vg.when.end_of_turn = {event = "end_phase", player = "you"}
+vg.when.retired = {event = "retire", subject = "self"}
+
+function vg.when.ridden_upon_by(filter)
+  return {event = "ride", previous = "self", subject = copy(filter)}
+end
+
+function vg.when.boosts_unit(filter)
+  return {event = "boost", subject = "self", boosted = copy(filter)}
+end
+
+-- a drive check of this unit reveals a card matching `filter` (e.g. {grade = 3})
+function vg.when.drive_check(filter)
+  return {event = "drive_check", by = "self", subject = copy(filter)}
+end
+
+function vg.when.unit_retired(filter)
+  return {event = "retire", subject = copy(filter)}
+end
+
+-- a rear-guard matching `filter` is retired (a guardian leaving GC is not a rear-guard)
+function vg.when.rear_guard_retired(filter)
+  return {event = "retire", subject = copy(filter), from = "RC"}
+end
+
+function vg.when.event(name, fields)
+  local out = copy(fields)
+  out.event = name
+  return out
+end
+
+-- Selectors --------------------------------------------------------------------------------
+-- A selector is a table: {zone = ..., owner = "you" | "opponent" | "any", <card filters>}.
+
+local function in_zone(zone, owner_default)
+  return function(filter)
+    local s = copy(filter)
+    s.zone = s.zone or zone
+    s.owner = s.owner or owner_default
+    return s
+  end
+end
+
+vg.units = in_zone("field", "you")
+vg.rear_guards = in_zone("RC", "you")
+vg.vanguards = in_zone("VC", "you")
+vg.guardians = in_zone("GC", "you")
+vg.hand = in_zone("hand", "you")
+vg.drop = in_zone("drop", "you")
+vg.soul = in_zone("soul", "you")
+vg.damage = in_zone("damage", "you")
+vg.deck = in_zone("deck", "you")
+vg.bind = in_zone("bind", "you")
+vg.cards_in = function(zone, filter) return in_zone(zone, "you")(filter) end
+
+-- Conditions ---------------------------------------------------------------------------------
+
+vg.cond = {}
+function vg.cond.all(...) return {all = {...}} end
+function vg.cond.any(...) return {any = {...}} end
+function vg.cond.negate(c) return {["not"] = c} end
+function vg.cond.count(selector, min, max) return {count = selector, min = min, max = max} end
+function vg.cond.damage_at_least(n) return {damage_min = n} end
+function vg.cond.vanguard_is(filter) return {vanguard = copy(filter)} end
+vg.cond.your_turn = {turn = "yours"}
+vg.cond.opponents_turn = {turn = "opponents"}
+vg.cond.attacking = {attacking = true}
+vg.cond.boosted = {boosted = true}
+vg.cond.in_battle = {in_battle = true}
+
+-- Costs (each returns a list; combine with vg.cost.all) ------------------------------------
+
+vg.cost = {}
+function vg.cost.counter_blast(n) return {{op = "counter_blast", count = n or 1}} end
+function vg.cost.soul_blast(n) return {{op = "soul_blast", count = n or 1}} end
+function vg.cost.counter_charge(n) return {{op = "counter_charge", count = n or 1}} end
+function vg.cost.soul_charge(n) return {{op = "soul_charge", count = n or 1}} end
+function vg.cost.discard(n, filter)
+  return {{op = "discard", count = n or 1, filter = filter and copy(filter) or nil}}
+end
+function vg.cost.retire(what) return {{op = "retire", target = what}} end
+function vg.cost.rest(what) return {{op = "rest", target = what or "self"}} end
+function vg.cost.put_into_soul(what) return {{op = "put_into_soul", target = what or "self"}} end
+-- reveal `n` cards matching `filter` from your hand (the reveal step chooses them `from`)
+function vg.cost.reveal(n, filter)
+  return {{op = "reveal", count = n or 1, from = vg.hand(filter)}}
+end
+function vg.cost.all(...) return concat(...) end
+
+-- Steps ---------------------------------------------------------------------------------
+
+local function step(op)
+  return function(spec)
+    spec = copy(spec)
+    spec.op = op
+    if line_of and spec._line == nil then spec._line = line_of(3) end
+    return spec
+  end
+end
+
+local function target_step(op)
+  return function(target, extra)
+    local s = copy(extra)
+    s.op = op
+    s.target = target
+    if line_of then s._line = line_of(3) end
+    return s
+  end
+end
+
+local function count_step(op)
+  return function(n, extra)
+    local s = copy(extra)
+    s.op = op
+    s.count = n or 1
+    if line_of then s._line = line_of(3) end
+    return s
+  end
+end
+
+-- choose {"name", from = selector, count = n, up_to = bool, optional = bool, chooser = ...}
+function vg.choose(spec)
+  local s = copy(spec)
+  s.op = "choose"
+  if s.as == nil then s.as = s[1] end
+  s[1] = nil
+  if line_of then s._line = line_of(3) end
+  return s
+end
+
+vg.retire = target_step("retire")
+vg.stand = target_step("stand")
+vg.rest = target_step("rest")
+vg.reveal = target_step("reveal")
+vg.bind = target_step("bind")
+vg.put_into_soul = target_step("put_into_soul")
+vg.ride = target_step("ride")
+vg.draw = count_step("draw")
+vg.soul_charge = count_step("soul_charge")
+vg.soul_blast = count_step("soul_blast")
+vg.counter_charge = count_step("counter_charge")
+vg.counter_blast = count_step("counter_blast")
+vg.discard = count_step("discard")
+
+function vg.call(target, extra) return target_step("call")(target, extra) end
+function vg.move(target, to) return {op = "move", target = target, to = to or "other_row"} end
+function vg.put(target, to, extra)
+  local s = copy(extra)
+  s.op, s.target, s.to = "put", target, to
+  return s
+end
+vg.search = step("search")
+vg.look = step("look")
+function vg.shuffle(player) return {op = "shuffle", player = player or "you"} end
+
+local function modifier(stat)
+  return function(target, amount, duration)
+    return {op = "modify", stat = stat, target = target, amount = amount,
+            ["until"] = duration or "turn"}
+  end
+end
+vg.power = modifier("power")
+vg.critical = modifier("critical")
+vg.shield = modifier("shield")
+vg.drive = modifier("drive")
+vg.grade = modifier("grade")
+
+function vg.grant(target, what, duration)
+  return {op = "grant", target = target, what = what, ["until"] = duration or "turn"}
+end
+function vg.lose(target, what, duration)
+  return {op = "lose", target = target, what = what, ["until"] = duration or "turn"}
+end
+
+function vg.when_true(cond, then_steps, else_steps)
+  return {op = "if", cond = cond, ["then"] = then_steps, ["else"] = else_steps}
+end
+vg["if"] = vg.when_true
+function vg.may(then_steps, prompt)
+  return {op = "may", ["then"] = then_steps, prompt = prompt}
+end
+function vg.choose_one(options) return {op = "choose_one", options = options} end
+function vg.for_each(target, name, steps)
+  return {op = "for_each", target = target, as = name, steps = steps}
+end
+function vg.win(player) return {op = "win", player = player or "you"} end
+function vg.lose_game(player) return {op = "lose_game", player = player or "you"} end
+
+return vg

@@ -1,0 +1,629 @@
+"""Effect steps: the engine's interpreter of the step lists that card scripts declare.
+
+An ability's effect (and its cost) is a list of steps; a `block` frame walks one list and a
+`step` frame runs one step, so a resolution paused at a choice is plain data on the stack.
+Steps find their ability through the `resolve` frame below them (its pending ability and its
+bindings). Each step kind has a schema (checked when the card loads), a `run` and, if it asks
+something, an `answer`. Plugins add kinds through `vgcore_step_kinds`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from vgcore import actions
+from vgcore.decisions import Action
+from vgcore.engine import FrameKind
+from vgcore.scripting.declarations import Schema
+from vgcore.selectors import Ctx, amount_of, condition_holds, resolve_ref, select
+from vgcore.types import VC, Until, Zone
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.state import Frame
+    from vgcore.types import Seat, Uid
+
+StepRun = Callable[["Game", "Frame", Mapping[str, Any], Ctx], None]
+StepAnswer = Callable[["Game", "Frame", Mapping[str, Any], Ctx, Action], None]
+
+
+@dataclass(frozen=True, slots=True)
+class StepKind:
+    """One kind of effect step: its keys, how it runs, how it takes an answer."""
+
+    schema: Schema
+    run: StepRun
+    answer: StepAnswer | None = None
+
+
+# -- frames: resolve context, blocks, steps ----------------------------------------------
+
+
+def resolution(game: Game, frame: Frame) -> Frame:
+    """The `resolve` frame a block or step belongs to."""
+    return game.state.stack[frame["r"]]
+
+
+def context(game: Game, frame: Frame) -> Ctx:
+    res = resolution(game, frame)
+    pa = res["pa"]
+    return Ctx(pa["seat"], pa["uid"], pa.get("event"), res["b"],
+               (pa["card"], pa["ab"], tuple(frame["path"])))
+
+
+def bind(game: Game, frame: Frame, name: str | None, uids: list[Uid]) -> None:
+    if not name:
+        return
+    res = resolution(game, frame)
+    res["b"] = {**res["b"], name: tuple(uids)}
+
+
+def spec_at(game: Game, frame: Frame, path: tuple[Any, ...] | list[Any]) -> Any:
+    """The part of the resolving ability's declaration at `path` (e.g. ("effect", 2))."""
+    pa = resolution(game, frame)["pa"]
+    node: Any = game.ability(pa["card"], pa["ab"]).spec
+    for key in path:
+        node = node[key]
+    return node
+
+
+def push_block(game: Game, frame: Frame, path: tuple[Any, ...]) -> None:
+    game.push({"k": "block", "r": frame["r"], "path": path, "i": 0})
+
+
+def run_block(game: Game, frame: Frame) -> None:
+    steps = spec_at(game, frame, frame["path"])
+    i = frame["i"]
+    if i >= len(steps) or game.state.result is not None:
+        game.pop()
+        return
+    frame["i"] = i + 1
+    game.push({"k": "step", "r": frame["r"], "path": (*frame["path"], i), "s": 0})
+
+
+def run_step(game: Game, frame: Frame) -> None:
+    step = spec_at(game, frame, frame["path"])
+    game.engine.step_kinds[step["op"]].run(game, frame, step, context(game, frame))
+
+
+def answer_step(game: Game, frame: Frame, action: Action) -> None:
+    step = spec_at(game, frame, frame["path"])
+    handler = game.engine.step_kinds[step["op"]].answer
+    assert handler is not None
+    handler(game, frame, step, context(game, frame), action)
+
+
+# -- references for answers --------------------------------------------------------------
+
+
+def ref_of(game: Game, viewer: Seat, uid: Uid) -> str:
+    """How an answer names a card: a circle for a unit, else its id (`/down` if face down);
+    another seat's card carries that seat's prefix (`B.RC.FL`, `B.VAN-KG-001`)."""
+    st = game.state
+    seat, zone = st.loc[uid]
+    if zone in st.players[seat].circles:
+        name = zone
+    else:
+        name = st.card_ids[uid]
+        if not st.face_up[uid] and zone in (Zone.DAMAGE, Zone.BIND, Zone.SOUL):
+            name += "/down"
+    return name if seat == viewer else f"{seat}.{name}"
+
+
+def refs_of(game: Game, viewer: Seat, candidates: list[Uid]) -> dict[str, list[Uid]]:
+    by_ref: dict[str, list[Uid]] = {}
+    for uid in candidates:
+        by_ref.setdefault(ref_of(game, viewer, uid), []).append(uid)
+    return by_ref
+
+
+def choice_options(game: Game, viewer: Seat, candidates: list[Uid], low: int,
+                   high: int) -> tuple[list[Action], dict[str, list[Uid]]]:
+    """Every distinct selection of `low`..`high` candidates (copies alike) as `choose` answers."""
+    by_ref = refs_of(game, viewer, candidates)
+    pool = sorted(r for r, us in by_ref.items() for _ in us)
+    picks: set[tuple[str, ...]] = set()
+    for size in range(low, high + 1):
+        picks.update(combinations(pool, size))
+    ordered = sorted(picks, key=lambda p: (len(p), p))
+    return [Action.make("choose", *p) for p in ordered], by_ref
+
+
+def uids_for(game: Game, viewer: Seat, candidates: list[Uid], refs: tuple[str, ...]) -> list[Uid]:
+    by_ref = refs_of(game, viewer, candidates)
+    taken: list[Uid] = []
+    for ref in refs:
+        uid = next(u for u in by_ref[ref] if u not in taken)
+        taken.append(uid)
+    return taken
+
+
+def ask_choice(game: Game, frame: Frame, seat: Seat, candidates: list[Uid], low: int,
+               high: int, prompt: str) -> bool:
+    """Ask `seat` to choose; False (nothing asked) when there is nothing to choose."""
+    high = min(high, len(candidates))
+    low = min(low, high)
+    if high == 0:
+        return False
+    frame["cands"] = tuple(candidates)
+    options, _ = choice_options(game, seat, candidates, low, high)
+    game.ask(seat, "choose", prompt, options, optional=low == 0,
+             data={"min": low, "max": high})
+    return True
+
+
+def chosen(game: Game, frame: Frame, seat: Seat, action: Action) -> list[Uid]:
+    return uids_for(game, seat, list(frame["cands"]), action.args)
+
+
+def chooser_of(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> Seat:
+    return game.opponent(ctx.seat) if step.get("chooser") == "opponent" else ctx.seat
+
+
+# -- choose ------------------------------------------------------------------------------
+
+
+def choose_bounds(step: Mapping[str, Any], available: int) -> tuple[int, int]:
+    """"choose N" = as many as possible up to N; "up to N" or optional = 0..N (RULES.md §7)."""
+    count = step.get("count", 1)
+    high = min(count, available)
+    low = 0 if step.get("up_to") or step.get("optional") else high
+    return low, high
+
+
+def run_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    candidates = select(game, ctx, step["from"])
+    low, high = choose_bounds(step, len(candidates))
+    seat = chooser_of(game, ctx, step)
+    if not ask_choice(game, frame, seat, candidates, low, high, "Choose cards."):
+        game.pop()
+        bind(game, frame, step["as"], [])
+
+
+def answer_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                  action: Action) -> None:
+    uids = chosen(game, frame, chooser_of(game, ctx, step), action)
+    game.pop()
+    bind(game, frame, step["as"], uids)
+    game.emit("chose", seat=chooser_of(game, ctx, step), count=len(uids),
+              cards=[game.state.card_ids[u] for u in uids])
+
+
+# -- steps acting on cards (a target, or a choice `from` a selector) ---------------------
+
+
+def targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
+             prompt: str = "Choose cards.") -> tuple[StepRun, StepAnswer]:
+    """A step that acts on `target` (a reference) or on `count` cards chosen `from`."""
+
+    def run(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+        if "from" in step:
+            candidates = select(game, ctx, step["from"])
+            low, high = choose_bounds(step, len(candidates))
+            if ask_choice(game, frame, chooser_of(game, ctx, step), candidates, low, high,
+                          prompt):
+                return
+            uids: list[Uid] = []
+        else:
+            uids = resolve_ref(game, ctx, step.get("target", "self"))
+        game.pop()
+        act(game, ctx, uids, step)
+        bind(game, frame, step.get("as"), uids)
+
+    def answer(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+               action: Action) -> None:
+        uids = chosen(game, frame, chooser_of(game, ctx, step), action)
+        game.pop()
+        act(game, ctx, uids, step)
+        bind(game, frame, step.get("as"), uids)
+
+    return run, answer
+
+
+def on_field(game: Game, uid: Uid) -> bool:
+    return game.is_field(*game.state.loc[uid])
+
+
+def act_retire(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        if on_field(game, uid):
+            actions.retire(game, uid)
+
+
+def act_stand(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        if on_field(game, uid):
+            actions.stand(game, uid)
+
+
+def act_rest(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        if on_field(game, uid):
+            actions.rest(game, uid)
+
+
+PUT_ZONES = {"soul": Zone.SOUL, "drop": Zone.DROP, "hand": Zone.HAND, "bind": Zone.BIND,
+             "damage": Zone.DAMAGE, "removed": Zone.REMOVED, "order_zone": Zone.ORDER,
+             "deck_top": Zone.DECK, "deck_bottom": Zone.DECK, "crest_zone": Zone.CREST}
+
+
+def put_card(game: Game, ctx: Ctx, uid: Uid, to: str, *, face_down: bool = False) -> None:
+    """Put a card into a zone: soul/damage of the controller, the others of its owner."""
+    zone = PUT_ZONES.get(to, to)
+    seat = ctx.seat if zone in (Zone.SOUL, Zone.DAMAGE) else game.state.owners[uid]
+    if zone == Zone.SOUL and game.vanguard(seat) is None:
+        return
+    old_seat, old_zone = game.state.loc[uid]
+    face_up = not face_down and zone != Zone.DECK
+    actions.move(game, uid, seat, zone, face_up=face_up, bottom=to != "deck_top")
+    game.emit("put", seat=seat, card=game.state.card_ids[uid], uid=uid, to=to,
+              **{"from": old_zone}, from_seat=old_seat)
+
+
+def act_put(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        put_card(game, ctx, uid, step["to"], face_down=step.get("face_down", False))
+
+
+def act_put_into_soul(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        put_card(game, ctx, uid, "soul")
+
+
+def act_bind(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        put_card(game, ctx, uid, "bind", face_down=step.get("face_down", False))
+
+
+def act_reveal(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        game.emit("reveal", seat=game.state.loc[uid][0], card=game.state.card_ids[uid],
+                  uid=uid, zone=game.state.loc[uid][1])
+
+
+def act_discard(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        seat = game.state.loc[uid][0]
+        actions.move(game, uid, seat, Zone.DROP)
+        game.emit("discard", seat=seat, card=game.state.card_ids[uid], uid=uid,
+                  **{"from": Zone.HAND})
+
+
+def act_blast(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    """Counter blast: face-up damage turns face down. Soul blast: soul cards to the drop."""
+    op = step["op"]
+    for uid in uids:
+        seat = game.state.loc[uid][0]
+        if op == "counter_blast":
+            game.state.face_up[uid] = False
+        elif op == "counter_charge":
+            game.state.face_up[uid] = True
+        else:
+            actions.move(game, uid, seat, Zone.DROP)
+        game.emit(op, seat=seat, card=game.state.card_ids[uid], uid=uid)
+
+
+def act_modify(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    amount = amount_of(game, ctx, step["amount"])
+    until = step.get("until", Until.TURN)
+    if isinstance(until, Mapping):
+        until = game.register_while(ctx)
+    for uid in uids:
+        if on_field(game, uid):
+            game.add_modifier(uid, step["stat"], amount, until, source=_source(game, ctx))
+
+
+def act_grant(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    delta = 1 if step["op"] == "grant" else -1
+    until = step.get("until", Until.TURN)
+    if isinstance(until, Mapping):
+        until = game.register_while(ctx)
+    for uid in uids:
+        if on_field(game, uid):
+            game.add_modifier(uid, step["what"], delta, until, source=_source(game, ctx))
+
+
+def _source(game: Game, ctx: Ctx) -> str:
+    return game.state.card_ids[ctx.uid] if ctx.uid is not None else ""
+
+
+# -- zone-count steps (draw, charges, blasts, discard) -------------------------------------
+
+
+def player_of(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> Seat:
+    return game.opponent(ctx.seat) if step.get("player") == "opponent" else ctx.seat
+
+
+def run_draw(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.pop()
+    actions.draw(game, player_of(game, ctx, step), amount_of(game, ctx, step.get("count", 1)))
+
+
+def run_soul_charge(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.pop()
+    seat = player_of(game, ctx, step)
+    for _ in range(amount_of(game, ctx, step.get("count", 1))):
+        top = actions.top_of_deck(game, seat)
+        if top is None or game.vanguard(seat) is None:
+            break
+        actions.move(game, top, seat, Zone.SOUL)
+        game.emit("soul_charge", seat=seat, card=game.state.card_ids[top], uid=top)
+
+
+def pile_step(zone: str, face_up: bool | None, prompt: str) -> tuple[StepRun, StepAnswer]:
+    """Steps where the player picks `count` cards of their own zone (blasts, charges, discard)."""
+
+    def candidates(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> list[Uid]:
+        seat = ctx.seat
+        cards = game.state.players[seat].zones[zone]
+        out = [u for u in cards if face_up is None or game.state.face_up[u] == face_up]
+        if "filter" in step:
+            from vgcore.selectors import card_matches
+
+            out = [u for u in out if card_matches(game, ctx, u, step["filter"])]
+        return out
+
+    def run(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+        cands = candidates(game, ctx, step)
+        low, high = choose_bounds(step, len(cands))
+        if ask_choice(game, frame, ctx.seat, cands, low, high, prompt):
+            return
+        game.pop()
+
+    def answer(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+               action: Action) -> None:
+        uids = chosen(game, frame, ctx.seat, action)
+        game.pop()
+        (act_discard if step["op"] == "discard" else act_blast)(game, ctx, uids, step)
+
+    return run, answer
+
+
+# -- superior call, ride, move -----------------------------------------------------------
+
+
+def call_circles(game: Game, seat: Seat, step: Mapping[str, Any]) -> list[str]:
+    want = step.get("to", "RC")
+    layout = game.state.players[seat].circles
+    names = (want,) if isinstance(want, str) else tuple(want)
+    out = []
+    for name in names:
+        if name == "RC":
+            out.extend(c for c in layout if c != VC)
+        elif name in ("front", "back"):
+            out.extend(c for c, (row, _) in layout.items() if row == name and c != VC)
+        elif name in layout:
+            out.append(name)
+    if step.get("open_only"):
+        out = [c for c in out if game.unit_at(seat, c) is None]
+    return list(dict.fromkeys(out))
+
+
+def run_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """Superior call: each target in turn onto a circle its controller chooses."""
+    if "left" not in frame:
+        frame["left"] = tuple(resolve_ref(game, ctx, step.get("target", "self")))
+    left = frame["left"]
+    while left and (game.is_field(*game.state.loc[left[0]])):
+        left = left[1:]  # already on the field: nothing to call
+    frame["left"] = left
+    if not left:
+        game.pop()
+        return
+    uid = left[0]
+    if not game.card(uid).is_unit:
+        frame["left"] = left[1:]
+        actions.move(game, uid, game.state.owners[uid], Zone.DROP)
+        return
+    circles = call_circles(game, ctx.seat, step)
+    if not circles:
+        frame["left"] = left[1:]
+        return
+    game.ask(ctx.seat, "place", f"Choose a circle for {game.state.card_ids[uid]}.",
+             [Action("choose", (c,)) for c in circles])
+
+
+def answer_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                action: Action) -> None:
+    uid = frame["left"][0]
+    frame["left"] = frame["left"][1:]
+    source = game.state.loc[uid][1]
+    actions.call(game, uid, ctx.seat, action.args[0], rested=step.get("rested", False),
+                 source=source, superior=True)
+
+
+def run_ride(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.pop()
+    uids = resolve_ref(game, ctx, step.get("target", "self"))
+    if uids and game.card(uids[0]).is_unit:
+        source = game.state.loc[uids[0]][1]
+        actions.ride(game, uids[0], ctx.seat, source=source, superior=True)
+
+
+def act_move(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    for uid in uids:
+        seat, circle = game.state.loc[uid]
+        if circle not in game.state.players[seat].circles or circle == VC:
+            continue
+        to = step.get("to", "other_row")
+        partner = game.column_partner(seat, circle) if to == "other_row" else to
+        if partner is None or partner == VC or partner not in game.state.players[seat].circles:
+            continue
+        actions.swap_circles(game, seat, circle, partner)
+        game.emit("move", seat=seat, circle=circle, to=partner, uid=uid,
+                  card=game.state.card_ids[uid])
+
+
+# -- search, look, shuffle ---------------------------------------------------------------
+
+
+def run_search(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """Look through your deck for up to `count` cards matching `filter`; shuffle after."""
+    selector = {**step.get("filter", {}), "zone": ("deck",), "owner": "you"}
+    candidates = select(game, ctx, selector)
+    count = step.get("count", 1)
+    low = 0 if step.get("up_to", True) else min(count, len(candidates))
+    if ask_choice(game, frame, ctx.seat, candidates, low, count, "Choose from your deck."):
+        return
+    game.pop()
+    finish_search(game, frame, step, ctx, [])
+
+
+def answer_search(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                  action: Action) -> None:
+    uids = chosen(game, frame, ctx.seat, action)
+    game.pop()
+    finish_search(game, frame, step, ctx, uids)
+
+
+def finish_search(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                  uids: list[Uid]) -> None:
+    to = step.get("to", "hand")
+    for uid in uids:
+        if step.get("reveal", True):
+            act_reveal(game, ctx, [uid], step)
+        if to == "call":
+            continue
+        put_card(game, ctx, uid, to)
+    bind(game, frame, step.get("as"), uids)
+    if step.get("shuffle", True):
+        actions.shuffle_deck(game, ctx.seat)
+
+
+def run_look(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """Look at the top N cards of your deck; they stay there, bound under `as`."""
+    game.pop()
+    count = amount_of(game, ctx, step.get("count", 1))
+    top = list(game.state.players[ctx.seat].zones[Zone.DECK][:count])
+    bind(game, frame, step.get("as", "looked"), top)
+    game.emit("look", seat=ctx.seat, count=len(top),
+              cards=[game.state.card_ids[u] for u in top], private=ctx.seat)
+
+
+def run_shuffle(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.pop()
+    actions.shuffle_deck(game, player_of(game, ctx, step))
+
+
+# -- control flow ------------------------------------------------------------------------
+
+
+def run_if(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.pop()
+    branch = "then" if condition_holds(game, ctx, step["cond"]) else "else"
+    if step.get(branch):
+        push_block(game, frame, (*frame["path"], branch))
+
+
+def run_may(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.ask(ctx.seat, "may", step.get("prompt") or "Do it?",
+             [Action("yes"), Action("no")], optional=True)
+
+
+def answer_may(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+               action: Action) -> None:
+    game.pop()
+    branch = "then" if action.verb == "yes" else "else"
+    if step.get(branch):
+        push_block(game, frame, (*frame["path"], branch))
+
+
+def run_choose_one(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    options = [Action("choose", (str(i + 1),)) for i in range(len(step["options"]))]
+    labels = [o.get("text", "") for o in step["options"]]
+    game.ask(chooser_of(game, ctx, step), "choose-one", "Choose one: " + " / ".join(labels),
+             options, data={"labels": labels})
+
+
+def answer_choose_one(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                      action: Action) -> None:
+    game.pop()
+    push_block(game, frame, (*frame["path"], "options", int(action.args[0]) - 1, "steps"))
+
+
+def run_for_each(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    if "left" not in frame:
+        frame["left"] = tuple(resolve_ref(game, ctx, step["target"]))
+    if not frame["left"]:
+        game.pop()
+        return
+    uid, frame["left"] = frame["left"][0], frame["left"][1:]
+    bind(game, frame, step["as"], [uid])
+    push_block(game, frame, (*frame["path"], "steps"))
+
+
+def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    game.pop()
+    seat = player_of(game, ctx, step)
+    if step["op"] == "win":
+        game.end_game({s: "card effect" for s in game.state.seats if s != seat})
+    else:
+        game.end_game({seat: "card effect"})
+
+
+# -- the table ---------------------------------------------------------------------------
+
+TARGET_KEYS = {"target": "ref", "from": "selector", "count": "int", "up_to": "bool",
+               "optional": "bool", "chooser": "player", "as": "str"}
+
+
+def _targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
+              extra: Mapping[str, str] | None = None) -> StepKind:
+    run, answer = targeted(act)
+    return StepKind(Schema({**TARGET_KEYS, **(extra or {})}), run, answer)
+
+
+def _pile(zone: str, face_up: bool | None, prompt: str) -> StepKind:
+    run, answer = pile_step(zone, face_up, prompt)
+    keys = {"count": "int", "up_to": "bool", "filter": "filter"}
+    return StepKind(Schema(keys), run, answer)
+
+
+CORE_STEPS: dict[str, StepKind] = {
+    "choose": StepKind(Schema({"as": "str", "from": "selector", "count": "int",
+                               "up_to": "bool", "optional": "bool", "chooser": "player"},
+                              frozenset({"as", "from"})), run_choose, answer_choose),
+    "retire": _targeted(act_retire),
+    "stand": _targeted(act_stand),
+    "rest": _targeted(act_rest),
+    "reveal": _targeted(act_reveal),
+    "bind": _targeted(act_bind, {"face_down": "bool"}),
+    "put": _targeted(act_put, {"to": "str", "face_down": "bool"}),
+    "put_into_soul": _targeted(act_put_into_soul),
+    "move": _targeted(act_move, {"to": "str"}),
+    "modify": _targeted(act_modify, {"stat": "stat", "amount": "amount", "until": "until"}),
+    "grant": _targeted(act_grant, {"what": "str", "until": "until"}),
+    "lose": _targeted(act_grant, {"what": "str", "until": "until"}),
+    "call": StepKind(Schema({"target": "ref", "to": "strs", "rested": "bool",
+                             "open_only": "bool"}), run_call, answer_call),
+    "ride": StepKind(Schema({"target": "ref"}), run_ride),
+    "draw": StepKind(Schema({"count": "amount", "player": "player"}), run_draw),
+    "soul_charge": StepKind(Schema({"count": "amount", "player": "player"}), run_soul_charge),
+    "soul_blast": _pile(Zone.SOUL, None, "Choose cards from your soul."),
+    "counter_blast": _pile(Zone.DAMAGE, True, "Choose face-up damage to turn face down."),
+    "counter_charge": _pile(Zone.DAMAGE, False, "Choose face-down damage to turn face up."),
+    "discard": _pile(Zone.HAND, None, "Choose cards to discard."),
+    "search": StepKind(Schema({"filter": "filter", "count": "int", "up_to": "bool",
+                               "reveal": "bool", "to": "str", "as": "str",
+                               "shuffle": "bool"}), run_search, answer_search),
+    "look": StepKind(Schema({"count": "amount", "as": "str"}), run_look),
+    "shuffle": StepKind(Schema({"player": "player"}), run_shuffle),
+    "if": StepKind(Schema({"cond": "cond", "then": "steps", "else": "steps"},
+                          frozenset({"cond", "then"})), run_if),
+    "may": StepKind(Schema({"then": "steps", "else": "steps", "prompt": "str"},
+                           frozenset({"then"})), run_may, answer_may),
+    "choose_one": StepKind(Schema({"options": "options", "chooser": "player"},
+                                  frozenset({"options"})), run_choose_one, answer_choose_one),
+    "for_each": StepKind(Schema({"target": "ref", "as": "str", "steps": "steps"},
+                                frozenset({"target", "as", "steps"})), run_for_each),
+    "win": StepKind(Schema({"player": "player"}), run_end_game),
+    "lose_game": StepKind(Schema({"player": "player"}), run_end_game),
+}
+
+FRAMES = {
+    "block": FrameKind(run_block, interruptible=False),
+    "step": FrameKind(run_step, answer_step, interruptible=False),
+}
