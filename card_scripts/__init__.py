@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vgcore.plugins import CardSetPlugin
+from vgcore.plugins import CardSetPlugin, LuaLibraryPlugin
 
 HERE = Path(__file__).parent
+
+# Shared Lua helpers (card_scripts/lib) that every card script can use through `vg`.
+lib = LuaLibraryPlugin(HERE / "lib")
 
 vanilla = CardSetPlugin(HERE / "vanilla")
 demo = CardSetPlugin(HERE / "demo")

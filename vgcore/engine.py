@@ -8,7 +8,7 @@ so a decision never pays for a plugin-manager call it does not need.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -88,11 +88,13 @@ class TurnStep:
 class Engine:
     """Everything a game of one format needs besides its state."""
 
-    def __init__(self, fmt: Format, db: CardDB, hook: Any, *, strict: bool = False) -> None:
+    def __init__(self, fmt: Format, db: CardDB, hook: Any, *, strict: bool = False,
+                 lua_libs: Sequence[tuple[str, str]] = ()) -> None:
         self.format = fmt
         self.db = db
         self.hook = hook
         self.strict = strict  # script errors raise instead of ending the failing ability
+        self.lua_libs = tuple(lua_libs)  # (source, name) run after vg.lua in every runtime
         self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
         self.frames: dict[str, FrameKind] = {}
         for table in reversed(hook.vgcore_frame_kinds(fmt=fmt)):

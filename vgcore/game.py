@@ -279,6 +279,10 @@ class Game:
         at = max((i for i, f in enumerate(st.stack) if f["k"] == "resolve"), default=None)
         if at is not None:
             del st.stack[at:]
+        elif st.stack and st.stack[-1]["k"] == "check_timing":
+            # The pending abilities cannot be ordered (e.g. a precedence cycle): drop them.
+            st.pending = []
+            st.stack.pop()
         st.decision = None
         self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
                   message=error.message)

@@ -63,6 +63,11 @@ def vgcore_card_fields() -> dict[str, dict[str, Any]]:
 
 
 @hookspec
+def vgcore_lua_libs() -> list[Path]:
+    """Lua libraries (trusted) run after the vg API to add shared helpers to `vg`."""
+
+
+@hookspec
 def vgcore_card_kinds() -> list[str]:
     """Extra card kinds (e.g. "g_unit") that card records may use."""
 

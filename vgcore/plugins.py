@@ -75,6 +75,12 @@ class Registry:
         return fields
 
     @cached_property
+    def lua_libs(self) -> list[tuple[str, str]]:
+        """(source, file name) of every installed Lua library, in registration order."""
+        files = [Path(f) for fs in reversed(self.pm.hook.vgcore_lua_libs()) for f in fs]
+        return [(f.read_text(encoding="utf-8"), str(f)) for f in files]
+
+    @cached_property
     def card_kinds(self) -> list[str]:
         """Card kinds that plugins add (e.g. "g_unit")."""
         return [k for ks in reversed(self.pm.hook.vgcore_card_kinds()) for k in ks]
@@ -152,7 +158,7 @@ class Registry:
                                   + ", ".join(sorted(installed)))
             removed = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
             self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed),
-                                        strict=self.strict)
+                                        strict=self.strict, lua_libs=self.lua_libs)
         return self._engines[key]
 
     def deck_violations(self, deck: DeckList, format_id: str, *,
@@ -199,6 +205,20 @@ def default_registry() -> Registry:
     if _default is None:
         _default = Registry()
     return _default
+
+
+class LuaLibraryPlugin:
+    """A directory of trusted Lua libraries (`*.lua`, not `*.meta.lua` annotation files)."""
+
+    def __init__(self, directory: str | Path) -> None:
+        self.directory = Path(directory)
+
+    def __repr__(self) -> str:
+        return f"LuaLibraryPlugin({str(self.directory)!r})"
+
+    @hookspecs.hookimpl
+    def vgcore_lua_libs(self) -> list[Path]:
+        return sorted(p for p in self.directory.glob("*.lua") if not p.name.endswith(".meta.lua"))
 
 
 class CardSetPlugin:

@@ -3,7 +3,7 @@
 return vg.card {
   vg.auto {
     zones = {"RC"},
-    when = vg.when.unit_retired { owner = "opponent" },
+    when = vg.when.rear_guard_retired { owner = "opponent" },
     effect = { vg.power("self", 2000) },
   },
 }

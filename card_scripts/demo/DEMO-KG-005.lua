@@ -1,14 +1,4 @@
 -- DEMO-KG-005 Scaleguard Whelp (sentinel)
 -- AUTO (GC) When placed on GC, you may discard a card: one of your attacked units cannot be hit
--- until end of that battle.
-return vg.card {
-  vg.auto {
-    zones = {"GC"},
-    when = vg.when.placed_on_gc,
-    cost = vg.cost.discard(1),
-    effect = {
-      vg.choose { "guarded", from = vg.units { attacked = true } },
-      vg.grant("guarded", "cannot_be_hit", "battle"),
-    },
-  },
-}
+-- until end of that battle. (The shared perfect-guard helper from card_scripts/lib.)
+return vg.card { vg.common.perfect_guard() }

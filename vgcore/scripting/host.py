@@ -55,7 +55,7 @@ class ScriptHost:
     @property
     def sandbox(self) -> LuaSandbox:
         if self._sandbox is None:
-            self._sandbox = new_sandbox()
+            self._sandbox = new_sandbox(self.game.engine.lua_libs)
         return self._sandbox
 
     def function(self, ref: FnRef) -> Any:

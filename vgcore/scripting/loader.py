@@ -7,6 +7,7 @@ Games run the functions a script declares in their own runtime (scripting/host.p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,14 +21,22 @@ if TYPE_CHECKING:
 
 
 def vg_api_source() -> str:
-    """The trusted Lua source of the `vg` API (vgcore/scripting/vg.lua)."""
-    return resources.files("vgcore.scripting").joinpath("vg.lua").read_text(encoding="utf-8")
+    """The trusted Lua source of the `vg` API (vgcore/scripting/vg.lua), read once."""
+    global _VG_SOURCE
+    if _VG_SOURCE is None:
+        _VG_SOURCE = resources.files("vgcore.scripting").joinpath("vg.lua").read_text("utf-8")
+    return _VG_SOURCE
 
 
-def new_sandbox() -> LuaSandbox:
+_VG_SOURCE: str | None = None
+
+
+def new_sandbox(libs: Sequence[tuple[str, str]] = ()) -> LuaSandbox:
+    """A runtime with the vg API and the installed Lua libraries loaded."""
     from vgcore.scripting.sandbox import LuaSandbox
 
-    return LuaSandbox(api_source=vg_api_source(), api_chunkname="=vg.lua")
+    return LuaSandbox(api_source=_VG_SOURCE or vg_api_source(), api_chunkname="=vg.lua",
+                      api_libs=libs)
 
 
 def is_lua_function(value: Any) -> bool:
@@ -47,7 +56,7 @@ class ScriptLoader:
     @property
     def sandbox(self) -> LuaSandbox:
         if self._sandbox is None:
-            self._sandbox = new_sandbox()
+            self._sandbox = new_sandbox(self.engine.lua_libs)
         return self._sandbox
 
     def script(self, card_id: str) -> CardScript | None:

@@ -433,7 +433,7 @@ local BASE = {
 }
 local ENV_META = {__index = BASE, __metatable = "locked"}
 
-local api_source = nil  -- chunk name of the API source, once it has run
+local api_sources = {}  -- chunk names of the API sources (vg.lua and Lua libraries) that ran
 
 -- The line of the innermost card-script frame (not the API's, not the prelude's): where a
 -- declaration was written, whatever tail calls the API made to build it.
@@ -441,7 +441,7 @@ local function script_line()
   for level = 2, 40 do
     local info = debug_getinfo(level, "Sl")
     if not info then return nil end
-    if info.what ~= "C" and info.source ~= PRELUDE_SOURCE and info.source ~= api_source then
+    if info.what ~= "C" and info.source ~= PRELUDE_SOURCE and not api_sources[info.source] then
       if info.currentline > 0 then return info.currentline end
       return nil
     end
@@ -647,15 +647,23 @@ local function run_load(request)
   return finish_load(ok, value)
 end
 
+-- request = {source1, name1, source2, name2, ...}: the vg API first, then Lua libraries that
+-- add to it (card_scripts/lib, plugins). All run in one privileged env sharing `vg`; the first
+-- chunk may return the table that becomes `vg`.
 local function api_body(request)
-  api_source = request[2]
   local env = setmetatable({}, API_ENV_META)
   local vg = {}
   env.vg = vg
-  local chunk, err = real_load(request[1], request[2], "t", env)
-  if not chunk then real_error(err, 0) end
-  local result = chunk()
-  if type(result) == "table" then vg = result end
+  for i = 1, #request, 2 do
+    api_sources[request[i + 1]] = true
+    local chunk, err = real_load(request[i], request[i + 1], "t", env)
+    if not chunk then real_error(err, 0) end
+    local result = chunk()
+    if i == 1 and type(result) == "table" then
+      vg = result
+      env.vg = vg
+    end
+  end
   BASE.vg = readonly(vg)
 end
 

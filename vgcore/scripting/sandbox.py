@@ -18,6 +18,7 @@ import functools
 import math
 import re
 from importlib import resources
+from collections.abc import Sequence
 from typing import Any
 
 import lupa.lua54 as lua54
@@ -153,6 +154,7 @@ class LuaSandbox:
 
     def __init__(self, *, max_memory: int = 64 * 2**20, instruction_limit: int = 2_000_000,
                  api_source: str | None = None, api_chunkname: str = "=vg",
+                 api_libs: Sequence[tuple[str, str]] = (),
                  time_limit: float = 1.0) -> None:
         if max_memory <= 0 or instruction_limit <= 0 or time_limit <= 0:
             raise ValueError("max_memory, instruction_limit and time_limit must be positive")
@@ -178,7 +180,10 @@ class LuaSandbox:
         self._readonly = entry.readonly
         self._disarm = entry.disarm
         if api_source is not None:
-            request = self._lua.table_from([api_source, _lua_chunkname(api_chunkname)])
+            parts = [api_source, _lua_chunkname(api_chunkname)]
+            for lib_source, lib_name in api_libs:  # Lua libraries that extend `vg`
+                parts += [lib_source, _lua_chunkname(lib_name)]
+            request = self._lua.table_from(parts)
             status = self._guarded(entry.run_api, request)
             if not status[0]:
                 raise self._error(status, None, _plain_chunkname(api_chunkname))

@@ -301,7 +301,7 @@ def engine_for(scenario: Scenario, registry: Registry) -> Engine:
                                  "ids of their own")
     db = CardDB(base.db.values())
     db.add(records)
-    return Engine(base.format, db, base.hook)
+    return Engine(base.format, db, base.hook, strict=base.strict, lua_libs=base.lua_libs)
 
 
 def play(game: Game, steps: Iterable[Step | Mapping[str, Any]],

@@ -4,7 +4,10 @@
 return vg.card {
   vg.auto {
     zones = {"VC"},
-    when = vg.when.event("attack", { target = "self", subject = vg.rear_guards { owner = "opponent" } }),
+    when = vg.when.event("attack", {
+      target = "self",
+      subject = vg.rear_guards { owner = "opponent" },
+    }),
     effect = { vg.retire "event.subject" },
   },
   vg.auto {

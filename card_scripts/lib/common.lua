@@ -1,0 +1,89 @@
+-- Shared helpers for the built-in card sets: whole abilities and effects that many cards
+-- share, built from the vg API, so a typical card script is a few lines. Trusted code: it
+-- runs once per Lua runtime after vg.lua and adds the `vg.common` table that scripts read.
+
+local common = {}
+
+-- Costs --------------------------------------------------------------------------------------
+common.cb = vg.cost.counter_blast
+common.sb = vg.cost.soul_blast
+common.cc = vg.cost.counter_charge
+common.sc = vg.cost.soul_charge
+
+-- Selectors ----------------------------------------------------------------------------------
+
+-- the opponent's rear-guards matching `filter`
+function common.opponent_rear_guards(filter)
+  local s = vg.rear_guards(filter)
+  s.owner = "opponent"
+  return s
+end
+
+-- your units on the front row (vanguard included) matching `filter`
+function common.front_row_units(filter)
+  local s = vg.units(filter)
+  s.row = "front"
+  return s
+end
+
+-- Triggers -------------------------------------------------------------------------------------
+
+-- this card is placed on one of `zones` ("VC", "RC", "GC"), whichever way it got there
+function common.placed_on(zones)
+  local events = {}
+  for _, zone in ipairs(zones) do
+    if zone == "VC" then events[#events + 1] = "ride" end
+    if zone == "RC" then events[#events + 1] = "call" end
+    if zone == "GC" then
+      events[#events + 1] = "guard"
+      events[#events + 1] = "intercept"
+    end
+  end
+  return {event = events, subject = "self"}
+end
+
+-- Effects ------------------------------------------------------------------------------------
+
+-- choose one card `from` a selector and retire it (nothing happens when there is none)
+function common.retire_one(from)
+  return {
+    vg.choose { "retire_target", from = from },
+    vg.retire "retire_target",
+  }
+end
+
+-- this unit gets +amount power until end of that battle
+function common.power_for_battle(amount)
+  return { vg.power("self", amount, "battle") }
+end
+
+-- Whole abilities --------------------------------------------------------------------------------
+
+-- The sentinel's ability: when placed on GC, you may discard a card (or pay `cost`); one of your
+-- attacked units cannot be hit until end of that battle.
+function common.perfect_guard(cost)
+  return vg.auto {
+    zones = {"GC"},
+    when = vg.when.placed_on_gc,
+    cost = cost or vg.cost.discard(1),
+    effect = {
+      vg.choose { "guarded", from = vg.units { attacked = true } },
+      vg.grant("guarded", "cannot_be_hit", "battle"),
+    },
+  }
+end
+
+-- AUTO (zones) when this unit attacks, [cost,] it gets +amount power until end of that battle.
+function common.power_on_attack(amount, opts)
+  opts = opts or {}
+  return vg.auto {
+    zones = opts.zones or {"VC", "RC"},
+    when = vg.when.attacks,
+    limit_break = opts.limit_break,
+    cost = opts.cost,
+    condition = opts.condition,
+    effect = common.power_for_battle(amount),
+  }
+end
+
+vg.common = common
