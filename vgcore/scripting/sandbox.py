@@ -17,8 +17,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from importlib import resources
 from collections.abc import Sequence
+from importlib import resources
 from typing import Any
 
 import lupa.lua54 as lua54
