@@ -43,6 +43,8 @@ def used_key(uid: Uid, number: int) -> str:
 def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
     """Validity (the "A" of RULES.md §7): limit break, once per turn, plugin conditions."""
     spec = ability.spec
+    if (game.state.modifiers or game.index.conts) and game.has(uid, "no_abilities"):
+        return False
     limit = spec.get("limit_break")
     if limit is not None and damage_of(game, seat) < limit:
         return False
@@ -90,9 +92,14 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
 
 
 def collect_triggers(game: Game, event: Event) -> None:
-    """Make every AUTO ability that this event triggers pending."""
+    """Make every AUTO ability that this event triggers pending (printed or granted)."""
     st = game.state
-    for uid, ability in game.index.autos.get(event["kind"], ()):
+    kind = event["kind"]
+    candidates: list[tuple[int, Ability, str | None]] = [
+        (uid, ability, None) for uid, ability in game.index.autos.get(kind, ())]
+    candidates += [(uid, ability, key) for key, uid, ability in game.granted()
+                   if ability.kind == "auto" and kind in ability.spec["when"]["event"]]
+    for uid, ability, grant in candidates:
         seat, _ = st.loc[uid]
         if not active_in(game, seat, zone_at_event(game, uid, event), ability.zone_set):
             continue
@@ -106,8 +113,19 @@ def collect_triggers(game: Game, event: Event) -> None:
             continue
         seq = st.flags.get("pending_seq", 0) + 1
         st.flags["pending_seq"] = seq
-        st.pending.append({"id": seq, "uid": uid, "card": st.card_ids[uid],
-                           "ab": ability.number, "seat": seat, "event": event})
+        pending = {"id": seq, "uid": uid, "card": st.card_ids[uid], "ab": ability.number,
+                   "seat": seat, "event": event}
+        if grant is not None:
+            pending.update(grant=grant, ab=granted_number(game, uid, grant))
+        st.pending.append(pending)
+
+
+def granted_number(game: Game, uid: Uid, grant: str) -> int:
+    """A granted ability's number on its unit: after the printed ones, in grant order."""
+    script = game.engine.script(game.state.card_ids[uid])
+    printed = len(script.abilities) if script is not None else 0
+    mine = [k for k, e in game.state.flags.get("granted", {}).items() if e["uid"] == uid]
+    return printed + mine.index(grant) + 1
 
 
 # -- references ----------------------------------------------------------------------------
@@ -173,7 +191,7 @@ def start_resolution(game: Game, pa: Mapping[str, Any]) -> None:
 def run_resolve(game: Game, frame: Frame) -> None:
     """Condition, then cost (or "may"), then effect (RULES.md §7 "if C, you may pay D; E")."""
     pa = frame["pa"]
-    ability = game.ability(pa["card"], pa["ab"])
+    ability = game.ability_for(pa)
     spec = ability.spec
     ctx = Ctx(pa["seat"], pa["uid"], pa.get("event"), frame["b"])
     stage = frame["s"]
@@ -249,7 +267,7 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
     from vgcore.costs import can_pay
 
     options = []
-    for uid, ability in game.index.acts:
+    for uid, ability, _grant in all_acts(game):
         where, zone = game.state.loc[uid]
         if where != seat or not active_in(game, seat, zone, ability.zone_set):
             continue
@@ -261,20 +279,35 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
             continue
         if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
             continue
-        ref = ability_ref(game, seat, uid, game.state.card_ids[uid], ability.number, "act")
+        ref = ability_ref(game, seat, uid, game.state.card_ids[uid], act_number(game, uid, ability,
+                                                                            _grant), "act")
         action = Action("act", (ref,))
         if action not in options:
             options.append(action)
     return options
 
 
+def all_acts(game: Game) -> list[tuple[int, Ability, str | None]]:
+    acts: list[tuple[int, Ability, str | None]] = [(u, a, None) for u, a in game.index.acts]
+    acts += [(uid, a, key) for key, uid, a in game.granted() if a.kind == "act"]
+    return acts
+
+
+def act_number(game: Game, uid: Uid, ability: Ability, grant: str | None) -> int:
+    return ability.number if grant is None else granted_number(game, uid, grant)
+
+
 def activate(game: Game, seat: Seat, ref: str) -> None:
-    for uid, ability in game.index.acts:
+    for uid, ability, grant in all_acts(game):
         card_id = game.state.card_ids[uid]
+        number = act_number(game, uid, ability, grant)
         if (game.state.loc[uid][0] == seat
-                and ability_ref(game, seat, uid, card_id, ability.number, "act") == ref):
-            start_resolution(game, {"id": 0, "uid": uid, "card": card_id, "ab": ability.number,
-                                    "seat": seat, "event": None, "act": True})
+                and ability_ref(game, seat, uid, card_id, number, "act") == ref):
+            pa = {"id": 0, "uid": uid, "card": card_id, "ab": number, "seat": seat,
+                  "event": None, "act": True}
+            if grant is not None:
+                pa["grant"] = grant
+            start_resolution(game, pa)
             return
     raise LookupError(f"no ACT ability {ref!r} for {seat}")
 

@@ -27,8 +27,10 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     source.remove(uid)
     if old_zone == Zone.DECK and not source:
         game.rules_dirty = True
-    if st.modifiers and game.is_field(old_seat, old_zone) and not game.is_field(seat, zone):
-        st.modifiers = [m for m in st.modifiers if m[0] != uid]
+    if game.is_field(old_seat, old_zone) and not game.is_field(seat, zone):
+        if st.modifiers:
+            st.modifiers = [m for m in st.modifiers if m[0] != uid]
+        game.drop_grants(uid=uid)
     target = st.players[seat].zones[zone]
     if bottom:
         target.append(uid)

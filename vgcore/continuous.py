@@ -23,7 +23,7 @@ Deltas = dict[tuple[int, str], int]
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
-    if not game.index.conts:
+    if not game.index.conts and not game.state.flags.get("granted"):
         return 0
     version = len(game.state.log)
     cache = game.cont_cache
@@ -42,7 +42,9 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
 def compute(game: Game) -> Deltas:
     deltas: Deltas = defaultdict(int)
     st = game.state
-    for uid, ability in game.index.conts:
+    conts = list(game.index.conts)
+    conts += [(uid, a) for _key, uid, a in game.granted() if a.kind == "cont"]
+    for uid, ability in conts:
         seat, zone = st.loc[uid]
         if not active_in(game, seat, zone, ability.zone_set):
             continue

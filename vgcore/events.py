@@ -24,7 +24,7 @@ CORE_EVENTS: Final = frozenset({
     "battle_start", "attack", "boost", "guard", "intercept", "drive_check", "damage_check",
     "hit", "no_hit", "battle_end", "battle_phase_end", "over_trigger", "trigger_fizzled",
     # values
-    "power", "critical", "shield", "drive", "grade", "grant", "lose",
+    "power", "critical", "shield", "drive", "grade", "grant", "lose", "grant_ability",
     # abilities
     "ability", "ability_resolved", "ability_fizzled", "ability_declined", "chose",
     "script_error",

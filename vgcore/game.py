@@ -76,6 +76,46 @@ class Game:
     def ability(self, card_id: str, number: int) -> Ability:
         return self.engine.ability(card_id, number)
 
+    def ability_for(self, ref: Mapping[str, Any]) -> Ability:
+        """The ability a pending ability (or a `while`) names: printed, or granted by an effect
+        (then declared inside the granting ability's step, found by its path)."""
+        grant = ref.get("grant")
+        if not grant:
+            return self.engine.ability(ref["card"], ref["ab"])
+        entry = self.state.flags["granted"][grant]
+        node: Any = self.ability_for(entry["by"]).spec
+        for part in entry["path"]:
+            node = node[part]
+        return node
+
+    def grant_ability(self, uid: Uid, by: Mapping[str, Any], path: list[Any], until: str) -> None:
+        st = self.state
+        table = st.flags.setdefault("granted", {})
+        seq = st.flags.get("grant_seq", 0) + 1
+        st.flags["grant_seq"] = seq
+        key = f"g{seq}"
+        table[key] = {"uid": uid, "by": dict(by), "path": list(path), "until": until}
+        seat, circle = st.loc[uid]
+        self.emit("grant_ability", seat=seat, circle=circle, card=st.card_ids[uid], uid=uid,
+                  until=until, grant=key)
+
+    def granted(self) -> list[tuple[str, Uid, Ability]]:
+        """(grant key, unit, ability) for every ability effects gave to units now on the field."""
+        table = self.state.flags.get("granted")
+        if not table:
+            return []
+        return [(key, entry["uid"], self.ability_for({"grant": key}))
+                for key, entry in table.items()]
+
+    def drop_grants(self, *, uid: Uid | None = None, until: str | None = None) -> None:
+        table = self.state.flags.get("granted")
+        if not table:
+            return
+        for key in [k for k, e in table.items()
+                    if (uid is not None and e["uid"] == uid) or (until is not None
+                                                                and e["until"] == until)]:
+            del table[key]
+
     # -- creation ---------------------------------------------------------------------------
 
     @classmethod
@@ -267,7 +307,7 @@ class Game:
             data["private"] = private
         self.state.log.append(data)
         index = self._index or self.index
-        if kind in index.autos:
+        if kind in index.autos or self.state.flags.get("granted"):
             collect_triggers(self, data)
 
     def script_failed(self, error: ScriptError) -> None:
@@ -437,8 +477,8 @@ class Game:
         table = st.flags.setdefault("while", {})
         key = f"while:{len(table) + 1}"
         assert ctx.where is not None
-        card, number, path = ctx.where
-        table[key] = {"seat": ctx.seat, "uid": ctx.uid, "card": card, "ab": number,
+        by, path = ctx.where
+        table[key] = {"seat": ctx.seat, "uid": ctx.uid, "by": dict(by),
                       "path": [*path, "until", "while"]}
         return key
 
@@ -446,7 +486,7 @@ class Game:
         entry = self.state.flags.get("while", {}).get(key)
         if entry is None:
             return False
-        node: Any = self.ability(entry["card"], entry["ab"]).spec
+        node: Any = self.ability_for(entry["by"]).spec
         for part in entry["path"]:
             node = node[part]
         return condition_holds(self, Ctx(entry["seat"], entry["uid"]), node)
@@ -465,8 +505,10 @@ class Game:
                       source=source)
 
     def end_modifiers(self, until: str) -> None:
+        """Effects with this duration end: modifiers and granted abilities."""
         if self.state.modifiers:
             self.state.modifiers = [m for m in self.state.modifiers if m[3] != until]
+        self.drop_grants(until=until)
 
     def opponent(self, seat: Seat) -> Seat:
         """The seat that `seat` faces (tag fight: the one seated opposite)."""

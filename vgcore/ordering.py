@@ -38,8 +38,8 @@ def precedence_graph(game: Game) -> networkx.DiGraph:
             if rank[a["seat"]] < rank[b["seat"]]:
                 graph.add_edge(a["id"], b["id"], reason="turn player first")
             elif (a is not b and a["seat"] == b["seat"] and same_event(a, b)
-                  and game.ability(a["card"], a["ab"]).spec.get("first")
-                  and not game.ability(b["card"], b["ab"]).spec.get("first")):
+                  and game.ability_for(a).spec.get("first")
+                  and not game.ability_for(b).spec.get("first")):
                 graph.add_edge(a["id"], b["id"], reason=f"{a['card']} resolves first")
     for edges in game.engine.pending_edges(game, pending):
         for before, after, reason in edges:

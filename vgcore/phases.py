@@ -143,7 +143,7 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
         partner = partners.get(circle)
         if player.zones[circle] and partner is not None and partner != VC:
             options.append(Action("move", (circle,)))
-    if game.index.acts:
+    if game.index.acts or game.state.flags.get("granted"):
         options.extend(act_options(game, seat))
     options.extend(game.engine.extra_options(game, seat, "main"))
     options.append(Action("battle"))

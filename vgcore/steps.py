@@ -51,7 +51,15 @@ def context(game: Game, frame: Frame) -> Ctx:
     res = resolution(game, frame)
     pa = res["pa"]
     return Ctx(pa["seat"], pa["uid"], pa.get("event"), res["b"],
-               (pa["card"], pa["ab"], tuple(frame["path"])))
+               (ability_key(pa), tuple(frame["path"])))
+
+
+def ability_key(pa: Mapping[str, Any]) -> dict[str, Any]:
+    """What names an ability for `Game.ability_for`: its card and number, or its grant."""
+    key = {"card": pa["card"], "ab": pa["ab"]}
+    if pa.get("grant"):
+        key["grant"] = pa["grant"]
+    return key
 
 
 def bind(game: Game, frame: Frame, name: str | None, uids: list[Uid]) -> None:
@@ -64,7 +72,7 @@ def bind(game: Game, frame: Frame, name: str | None, uids: list[Uid]) -> None:
 def spec_at(game: Game, frame: Frame, path: tuple[Any, ...] | list[Any]) -> Any:
     """The part of the resolving ability's declaration at `path` (e.g. ("effect", 2))."""
     pa = resolution(game, frame)["pa"]
-    node: Any = game.ability(pa["card"], pa["ab"]).spec
+    node: Any = game.ability_for(pa).spec
     for key in path:
         node = node[key]
     return node
@@ -324,6 +332,18 @@ def act_grant(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) ->
     for uid in uids:
         if on_field(game, uid):
             game.add_modifier(uid, step["what"], delta, until, source=_source(game, ctx))
+
+
+def act_grant_ability(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    """Give units an ability declared inside this one, for a duration (DESIGN.md §4)."""
+    until = step.get("until", Until.TURN)
+    if isinstance(until, Mapping):
+        until = game.register_while(ctx)
+    assert ctx.where is not None
+    by, path = ctx.where
+    for uid in uids:
+        if on_field(game, uid):
+            game.grant_ability(uid, by, [*path, "ability"], until)
 
 
 def _source(game: Game, ctx: Ctx) -> str:
@@ -597,6 +617,7 @@ CORE_STEPS: dict[str, StepKind] = {
     "modify": _targeted(act_modify, {"stat": "stat", "amount": "amount", "until": "until"}),
     "grant": _targeted(act_grant, {"what": "str", "until": "until"}),
     "lose": _targeted(act_grant, {"what": "str", "until": "until"}),
+    "grant_ability": _targeted(act_grant_ability, {"ability": "ability", "until": "until"}),
     "call": StepKind(Schema({"target": "ref", "to": "strs", "rested": "bool",
                              "open_only": "bool"}), run_call, answer_call),
     "ride": StepKind(Schema({"target": "ref"}), run_ride),

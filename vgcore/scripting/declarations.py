@@ -348,6 +348,13 @@ class _Checker:
             out.append(self.mapping(part, here, Schema(keys, schema.required | {"op"})))
         return tuple(out)
 
+    def t_ability(self, value: Any, path: Path) -> Ability:
+        """An ability declared inside a step (`grant_ability`), validated like a printed one."""
+        label, line = self.ability_label, self.line
+        granted = self.ability(value, path, 0)
+        self.ability_label, self.line = label, line
+        return granted
+
     def t_options(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
         if not isinstance(value, list) or not value:
             raise self.fail(path, "choose_one takes a list of {text = ..., steps = {...}}")

@@ -235,6 +235,11 @@ function vg.lose(target, what, duration)
   return {op = "lose", target = target, what = what, ["until"] = duration or "turn"}
 end
 
+-- give units an ability (vg.auto/vg.act/vg.cont) for a duration
+function vg.grant_ability(target, ability, duration)
+  return {op = "grant_ability", target = target, ability = ability, ["until"] = duration or "turn"}
+end
+
 function vg.when_true(cond, then_steps, else_steps)
   return {op = "if", cond = cond, ["then"] = then_steps, ["else"] = else_steps}
 end
