@@ -99,9 +99,12 @@ def collect_triggers(game: Game, event: Event) -> None:
         (uid, ability, None) for uid, ability in game.index.autos.get(kind, ())]
     candidates += [(uid, ability, key) for key, uid, ability in game.granted()
                    if ability.kind == "auto" and kind in ability.spec["when"]["event"]]
+    moved = (event.get("uid"), event.get("previous_uid"))
     for uid, ability, grant in candidates:
-        seat, _ = st.loc[uid]
-        if not active_in(game, seat, zone_at_event(game, uid, event), ability.zone_set):
+        seat, zone = st.loc[uid]
+        if uid in moved:
+            zone = zone_at_event(game, uid, event)
+        if not active_in(game, seat, zone, ability.zone_set):
             continue
         if not is_valid(game, seat, uid, ability):
             continue
@@ -324,12 +327,13 @@ FRAMES = {
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
-    __slots__ = ("acts", "autos", "conts")
+    __slots__ = ("acts", "autos", "cont_stats", "conts")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
         self.acts: list[tuple[int, Ability]] = []
         self.conts: list[tuple[int, Ability]] = []
+        self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
         engine = game.engine
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
@@ -343,3 +347,5 @@ class GameIndex:
                     self.acts.append((uid, ability))
                 else:
                     self.conts.append((uid, ability))
+                    self.cont_stats.update(e.get("stat") or e.get("what")
+                                           for e in ability.spec["effects"])

@@ -23,8 +23,9 @@ Deltas = dict[tuple[int, str], int]
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
-    if not game.index.conts and not game.state.flags.get("granted"):
-        return 0
+    granted = game.state.flags.get("granted")
+    if not granted and stat not in game.index.cont_stats:
+        return 0  # no CONT ability in this game can change this stat
     version = len(game.state.log)
     cache = game.cont_cache
     if cache is None or cache[0] != version:

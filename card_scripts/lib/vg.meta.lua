@@ -133,6 +133,7 @@
 ---| "skill:intercept"
 ---| "skill:twin_drive"
 ---| "skill:triple_drive"
+---| "no_abilities"           # the unit has no abilities (printed or given)
 ---| string
 
 ---The event kinds of the core that a trigger (`when.event`) may name.
@@ -186,6 +187,7 @@
 ---| "grade"
 ---| "grant"
 ---| "lose"
+---| "grant_ability"
 ---| "ability"
 ---| "ability_resolved"
 ---| "ability_fizzled"
@@ -451,6 +453,12 @@
 ---@field what vg.Grantable
 ---@field until? vg.Duration
 
+---@class vg.GrantAbilityStep: vg.TargetOptions
+---@field op "grant_ability"
+---@field target? vg.Ref
+---@field ability vg.Ability
+---@field until? vg.Duration
+
 ---@class vg.CallStep: vg.CallOptions
 ---@field op "call"
 ---@field target? vg.Ref
@@ -513,6 +521,7 @@
 ---| vg.TargetStep
 ---| vg.ModifyStep
 ---| vg.GrantStep
+---| vg.GrantAbilityStep
 ---| vg.CallStep
 ---| vg.RideStep
 ---| vg.CountStep
@@ -1061,6 +1070,14 @@ function vg.grant(target, what, duration) end
 ---@return vg.GrantStep
 function vg.lose(target, what, duration) end
 
+---Give units a whole ability (a `vg.auto`, `vg.act` or `vg.cont` declaration) for a duration
+---(default "turn"); it ends at the latest when the unit leaves the field.
+---@param target vg.Ref
+---@param ability vg.Ability
+---@param duration? vg.Duration
+---@return vg.GrantAbilityStep
+function vg.grant_ability(target, ability, duration) end
+
 ---Run `then_steps` if the condition holds now, else `else_steps`.
 ---@param cond vg.Condition
 ---@param then_steps vg.Step[]
@@ -1102,6 +1119,76 @@ function vg.win(player) end
 ---@param player? vg.Player
 ---@return vg.EndGameStep
 function vg.lose_game(player) end
+
+-------------------------------------------------------------------------------------------
+-- vg.common: the shared helpers of card_scripts/lib/common.lua (a trusted Lua library run after
+-- vg.lua; see docs/lua-api.md, "Shared Lua libraries")
+
+---@class vg.PowerOnAttackOptions
+---@field zones? vg.Zones  default {"VC", "RC"}
+---@field limit_break? integer
+---@field cost? vg.Cost
+---@field condition? vg.Condition
+
+vg.common = {}
+
+---Same as `vg.cost.counter_blast`.
+---@param n? integer
+---@return vg.Cost
+function vg.common.cb(n) end
+
+---Same as `vg.cost.soul_blast`.
+---@param n? integer
+---@return vg.Cost
+function vg.common.sb(n) end
+
+---Same as `vg.cost.counter_charge`.
+---@param n? integer
+---@return vg.Cost
+function vg.common.cc(n) end
+
+---Same as `vg.cost.soul_charge`.
+---@param n? integer
+---@return vg.Cost
+function vg.common.sc(n) end
+
+---The opponent's rear-guards matching `filter`.
+---@param filter? vg.Filter
+---@return vg.Selector
+function vg.common.opponent_rear_guards(filter) end
+
+---Your front-row units (vanguard included) matching `filter`.
+---@param filter? vg.Filter
+---@return vg.Selector
+function vg.common.front_row_units(filter) end
+
+---This card is placed on one of `zones`: "VC" (ridden), "RC" (called), "GC" (guard/intercept).
+---@param zones ("VC"|"RC"|"GC")[]
+---@return vg.Trigger
+function vg.common.placed_on(zones) end
+
+---Steps: choose one card from the selector (bound as "retire_target") and retire it.
+---@param from vg.Selector
+---@return vg.Step[]
+function vg.common.retire_one(from) end
+
+---Steps: this unit gets +`amount` power until end of that battle.
+---@param amount vg.Amount
+---@return vg.Step[]
+function vg.common.power_for_battle(amount) end
+
+---A whole AUTO (GC): when placed on GC, you may pay `cost` (default: discard a card); one of
+---your attacked units cannot be hit until end of that battle.
+---@param cost? vg.Cost
+---@return vg.Auto
+function vg.common.perfect_guard(cost) end
+
+---A whole AUTO: when this unit attacks, [pay `opts.cost`:] it gets +`amount` power until end
+---of that battle.
+---@param amount vg.Amount
+---@param opts? vg.PowerOnAttackOptions
+---@return vg.Auto
+function vg.common.power_on_attack(amount, opts) end
 
 -------------------------------------------------------------------------------------------
 -- The sandbox's standard library: exactly what card scripts can call (see docs/lua-api.md,
