@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
+from vgcore.errors import ScriptError
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
 from vgcore.selectors import (
     Ctx,
@@ -73,7 +74,15 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
             continue
         if key in WHEN_CARD_ROLES:
             field = "uid" if key == "subject" else f"{key}_uid"
-            if not filter_matches(game, ctx, event.get(field), want):
+            uid = event.get(field)
+            if isinstance(want, Mapping) and uid is not None and POSITION_KEYS & want.keys():
+                # Last-known information: where the card was when the event happened.
+                seat = event.get("from_seat") or game.state.loc[uid][0]
+                zone = zone_at_event(game, uid, event)
+                if not position_matches(game, ctx, seat, zone, want):
+                    return False
+                want = {k: v for k, v in want.items() if k not in POSITION_KEYS}
+            if not filter_matches(game, ctx, uid, want):
                 return False
         elif key == "player":
             mine = event.get("seat") == ctx.seat
@@ -89,6 +98,24 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
             if not (value in want if isinstance(want, tuple) else value == want):
                 return False
     return True
+
+
+POSITION_KEYS = frozenset({"zone", "circle", "row", "owner"})
+
+
+def position_matches(game: Game, ctx: Ctx, seat: Seat, zone: str,
+                     want: Mapping[str, Any]) -> bool:
+    """The position keys of a filter, judged at a given seat and zone."""
+    if "zone" in want and not zone_matches(game, seat, zone, want["zone"]):
+        return False
+    if "circle" in want and zone not in want["circle"]:
+        return False
+    if "row" in want:
+        layout = game.state.players[seat].circles.get(zone)
+        if layout is None or layout[0] != want["row"]:
+            return False
+    owner = want.get("owner", "any")
+    return owner == "any" or (seat == ctx.seat) == (owner == "you")
 
 
 def collect_triggers(game: Game, event: Event) -> None:
@@ -110,9 +137,13 @@ def collect_triggers(game: Game, event: Event) -> None:
             continue
         ctx = Ctx(seat, uid, event)
         spec = ability.spec
-        if not trigger_matches(game, ctx, spec["when"], event):
-            continue
-        if "filter" in spec and not condition_holds(game, ctx, spec["filter"]):
+        try:
+            if not trigger_matches(game, ctx, spec["when"], event):
+                continue
+            if "filter" in spec and not condition_holds(game, ctx, spec["filter"]):
+                continue
+        except ScriptError as exc:  # a failing trigger filter does not trigger
+            game.tolerate(exc)
             continue
         seq = st.flags.get("pending_seq", 0) + 1
         st.flags["pending_seq"] = seq
@@ -142,7 +173,9 @@ def ability_ref(game: Game, seat: Seat, uid: Uid, card_id: str, number: int, kin
     if where != seat:
         name = f"{where}.{name}"
     script = game.engine.script(card_id)
-    if script is not None and len(script.of_kind(kind)) == 1:
+    printed = len(script.of_kind(kind)) if script is not None else 0
+    given = sum(1 for _k, u, a in game.granted() if u == uid and a.kind == kind)
+    if printed + given == 1:
         return name
     return f"{name}:{number}"
 
@@ -278,12 +311,16 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
             continue
         ctx = Ctx(seat, uid)
         spec = ability.spec
-        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+        try:
+            if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+                continue
+            if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
+                continue
+        except ScriptError as exc:  # a failing ACT is not offered (strict engines raise)
+            game.tolerate(exc)
             continue
-        if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
-            continue
-        ref = ability_ref(game, seat, uid, game.state.card_ids[uid], act_number(game, uid, ability,
-                                                                            _grant), "act")
+        number = act_number(game, uid, ability, _grant)
+        ref = ability_ref(game, seat, uid, game.state.card_ids[uid], number, "act")
         action = Action("act", (ref,))
         if action not in options:
             options.append(action)

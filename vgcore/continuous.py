@@ -12,6 +12,7 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from vgcore.abilities import is_valid
+from vgcore.errors import ScriptError
 from vgcore.selectors import Ctx, active_in, amount_of, condition_holds, resolve_ref
 
 if TYPE_CHECKING:
@@ -51,16 +52,25 @@ def compute(game: Game) -> Deltas:
             continue
         if not is_valid(game, seat, uid, ability):
             continue
-        ctx = Ctx(seat, uid)
-        spec = ability.spec
-        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+        try:
+            contribution = evaluate(game, Ctx(seat, uid), ability.spec)
+        except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
+            game.tolerate(exc, reading=True)
             continue
-        for effect in spec["effects"]:
-            targets = resolve_ref(game, ctx, effect["target"])
-            if effect["op"] == "modify":
-                key, amount = effect["stat"], amount_of(game, ctx, effect["amount"])
-            else:
-                key, amount = effect["what"], 1 if effect["op"] == "grant" else -1
-            for target in targets:
-                deltas[(target, key)] += amount
+        for key, amount in contribution:
+            deltas[key] += amount
     return dict(deltas)
+
+
+def evaluate(game: Game, ctx: Ctx, spec: dict) -> list[tuple[tuple[int, str], int]]:
+    if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+        return []
+    out = []
+    for effect in spec["effects"]:
+        targets = resolve_ref(game, ctx, effect["target"])
+        if effect["op"] == "modify":
+            key, amount = effect["stat"], amount_of(game, ctx, effect["amount"])
+        else:
+            key, amount = effect["what"], 1 if effect["op"] == "grant" else -1
+        out.extend(((target, key), amount) for target in targets)
+    return out

@@ -47,7 +47,7 @@ class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
     __slots__ = ("_index", "_scripts", "cont_busy", "cont_cache", "engine", "rules_dirty",
-                 "state")
+                 "script_warnings", "state")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -58,6 +58,7 @@ class Game:
         self._scripts: ScriptHost | None = None
         self.cont_cache: tuple[int, dict[tuple[int, str], int]] | None = None
         self.cont_busy = False
+        self.script_warnings: list[ScriptError] = []  # failures seen while only reading
 
     @property
     def index(self) -> GameIndex:
@@ -210,8 +211,9 @@ class Game:
             if action not in d.options:
                 raise IllegalActionError(str(action), d.option_strings())
         st.decision = None
+        secret = d.kind in PRIVATE_DECISIONS or d.data.get("private")
         self.emit("decision", seat=d.seat, question=d.kind, answer=str(action), forced=False,
-                  private=d.seat if d.kind in PRIVATE_DECISIONS else None)
+                  private=d.seat if secret else None)
         try:
             self._answer(action)
         except ScriptError as exc:
@@ -263,6 +265,10 @@ class Game:
                 kind.run(self, frame)
             except ScriptError as exc:
                 self.script_failed(exc)
+            if self.script_warnings:
+                warnings, self.script_warnings = self.script_warnings, []
+                for warning in warnings:
+                    self.tolerate(warning)
             if self.rules_dirty:
                 self.check_rules()
             budget -= 1
@@ -284,8 +290,9 @@ class Game:
             raise RuntimeError(f"decision {kind!r} for {seat} has no legal answer")
         st.decision_seq += 1
         if len(options) == 1 and not optional:
+            secret = kind in PRIVATE_DECISIONS or bool(data and data.get("private"))
             self.emit("decision", seat=seat, question=kind, answer=str(options[0]), forced=True,
-                      private=seat if kind in PRIVATE_DECISIONS else None)
+                      private=seat if secret else None)
             self._answer(options[0])
             return
         st.decision = Decision(st.decision_seq, seat, kind, prompt, options,
@@ -324,6 +331,24 @@ class Game:
             st.pending = []
             st.stack.pop()
         st.decision = None
+        self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
+                  message=error.message)
+
+    def tolerate(self, error: ScriptError, *, reading: bool = False) -> None:
+        """A card script failed outside a resolution (a trigger filter, an ACT offer, a CONT):
+        strict engines raise; otherwise the failing ability simply does not apply, and the
+        error is logged once. While values are only being read (views, CONT), the event waits
+        for the next procedure step so that reading never changes the state."""
+        if self.engine.strict:
+            raise error
+        key = f"{error.card_id}|{error.file}|{error.line}|{error.message}"
+        seen = self.state.flags.get("script_errors", ())
+        if key in seen:
+            return
+        if reading:
+            self.script_warnings.append(error)
+            return
+        self.state.flags["script_errors"] = [*seen, key]
         self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
                   message=error.message)
 

@@ -172,8 +172,10 @@ def answer_main_phase(game: Game, frame: Frame, action: Action) -> None:
         circle = action.args[0]
         partner = game.column_partner(seat, circle)
         assert partner is not None
+        uid = game.unit_at(seat, circle)
         actions.swap_circles(game, seat, circle, partner)
-        game.emit("move", seat=seat, circle=circle, to=partner)
+        game.emit("move", seat=seat, circle=circle, to=partner, uid=uid,
+                  card=game.state.card_ids[uid] if uid is not None else None)
     elif verb == "act":
         activate(game, seat, action.args[0])
     else:
@@ -211,7 +213,7 @@ def take(game: Game, seat: Seat, zone: str, card_id: str) -> int:
 def discard(game: Game, seat: Seat, card_id: str) -> None:
     uid = take(game, seat, Zone.HAND, card_id)
     actions.move(game, uid, seat, Zone.DROP)
-    game.emit("discard", seat=seat, card=card_id, uid=uid)
+    game.emit("discard", seat=seat, card=card_id, uid=uid, **{"from": Zone.HAND})
 
 
 FRAMES = {

@@ -148,6 +148,13 @@ def _in(value: Any, want: Any) -> bool:
     return value in want if isinstance(want, tuple) else value == want
 
 
+def _grade(game: Game, uid: Uid) -> int:
+    """The current grade of a unit on the field; the printed grade elsewhere."""
+    if game.is_field(*game.state.loc[uid]):
+        return game.grade(uid)
+    return game.card(uid).grade or 0
+
+
 def _unit_stat(game: Game, uid: Uid, stat: str) -> int:
     return getattr(game, stat)(uid)
 
@@ -162,10 +169,9 @@ FILTERS: dict[str, Any] = {
     "zone": lambda g, c, u, card, st, w: zone_matches(g, st.loc[u][0], st.loc[u][1], w),
     "name": lambda g, c, u, card, st, w: _in(card.name, w),
     "name_has": lambda g, c, u, card, st, w: w in card.name,
-    "grade": lambda g, c, u, card, st, w: _in(g.grade(u) if g.is_field(*st.loc[u]) else
-                                              (card.grade or 0), w),
-    "grade_min": lambda g, c, u, card, st, w: (card.grade or 0) >= w,
-    "grade_max": lambda g, c, u, card, st, w: (card.grade or 0) <= w,
+    "grade": lambda g, c, u, card, st, w: _in(_grade(g, u), w),
+    "grade_min": lambda g, c, u, card, st, w: _grade(g, u) >= w,
+    "grade_max": lambda g, c, u, card, st, w: _grade(g, u) <= w,
     "clan": lambda g, c, u, card, st, w: _in(card.clan, w),
     "nation": lambda g, c, u, card, st, w: _in(card.nation, w),
     "race": lambda g, c, u, card, st, w: _in(card.race, w),

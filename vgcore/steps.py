@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from vgcore import actions
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
-from vgcore.scripting.declarations import Schema
+from vgcore.scripting.declarations import FnRef, Schema
 from vgcore.selectors import Ctx, amount_of, condition_holds, resolve_ref, select
 from vgcore.types import VC, Until, Zone
 
@@ -158,9 +158,19 @@ def ask_choice(game: Game, frame: Frame, seat: Seat, candidates: list[Uid], low:
         return False
     frame["cands"] = tuple(candidates)
     options, _ = choice_options(game, seat, candidates, low, high)
-    game.ask(seat, "choose", prompt, options, optional=low == 0,
-             data={"min": low, "max": high})
+    data = {"min": low, "max": high}
+    if any(hidden(game, u) for u in candidates):
+        data["private"] = True  # the answer names cards only the chooser may know
+    game.ask(seat, "choose", prompt, options, optional=low == 0, data=data)
     return True
+
+
+def hidden(game: Game, uid: Uid) -> bool:
+    """A card whose identity not every seat may know now (in a deck, a hand, face down)."""
+    zone = game.state.loc[uid][1]
+    spec = game.engine.zones.get(zone)
+    visible = spec.visible if spec is not None else "all"
+    return visible != "all" or not game.state.face_up[uid]
 
 
 def chosen(game: Game, frame: Frame, seat: Seat, action: Action) -> list[Uid]:
@@ -196,8 +206,9 @@ def answer_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
     uids = chosen(game, frame, chooser_of(game, ctx, step), action)
     game.pop()
     bind(game, frame, step["as"], uids)
-    game.emit("chose", seat=chooser_of(game, ctx, step), count=len(uids),
-              cards=[game.state.card_ids[u] for u in uids])
+    seat = chooser_of(game, ctx, step)
+    game.emit("chose", seat=seat, count=len(uids), cards=[game.state.card_ids[u] for u in uids],
+              private=seat if any(hidden(game, u) for u in uids) else None)
 
 
 # -- steps acting on cards (a target, or a choice `from` a selector) ---------------------
@@ -265,10 +276,14 @@ def put_card(game: Game, ctx: Ctx, uid: Uid, to: str, *, face_down: bool = False
     if zone == Zone.SOUL and game.vanguard(seat) is None:
         return
     old_seat, old_zone = game.state.loc[uid]
+    was_hidden = hidden(game, uid)
     face_up = not face_down and zone != Zone.DECK
     actions.move(game, uid, seat, zone, face_up=face_up, bottom=to != "deck_top")
+    # A card that was hidden and stays hidden (deck to hand…) is named to its owner only.
+    secret = was_hidden and hidden(game, uid)
     game.emit("put", seat=seat, card=game.state.card_ids[uid], uid=uid, to=to,
-              **{"from": old_zone}, from_seat=old_seat)
+              **{"from": old_zone}, from_seat=old_seat,
+              private=game.state.owners[uid] if secret else None)
 
 
 def act_put(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
@@ -482,7 +497,10 @@ def act_move(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> 
 
 def run_search(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     """Look through your deck for up to `count` cards matching `filter`; shuffle after."""
-    selector = {**step.get("filter", {}), "zone": ("deck",), "owner": "you"}
+    wanted = step.get("filter", {})
+    if isinstance(wanted, FnRef):
+        wanted = {"where": wanted}
+    selector = {**wanted, "zone": ("deck",), "owner": "you"}
     candidates = select(game, ctx, selector)
     count = step.get("count", 1)
     low = 0 if step.get("up_to", True) else min(count, len(candidates))
@@ -591,9 +609,9 @@ TARGET_KEYS = {"target": "ref", "from": "selector", "count": "int", "up_to": "bo
 
 
 def _targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
-              extra: Mapping[str, str] | None = None) -> StepKind:
+              extra: Mapping[str, str] | None = None, required: tuple[str, ...] = ()) -> StepKind:
     run, answer = targeted(act)
-    return StepKind(Schema({**TARGET_KEYS, **(extra or {})}), run, answer)
+    return StepKind(Schema({**TARGET_KEYS, **(extra or {})}, frozenset(required)), run, answer)
 
 
 def _pile(zone: str, face_up: bool | None, prompt: str) -> StepKind:
@@ -611,13 +629,15 @@ CORE_STEPS: dict[str, StepKind] = {
     "rest": _targeted(act_rest),
     "reveal": _targeted(act_reveal),
     "bind": _targeted(act_bind, {"face_down": "bool"}),
-    "put": _targeted(act_put, {"to": "str", "face_down": "bool"}),
+    "put": _targeted(act_put, {"to": "str", "face_down": "bool"}, ("to",)),
     "put_into_soul": _targeted(act_put_into_soul),
     "move": _targeted(act_move, {"to": "str"}),
-    "modify": _targeted(act_modify, {"stat": "stat", "amount": "amount", "until": "until"}),
-    "grant": _targeted(act_grant, {"what": "str", "until": "until"}),
-    "lose": _targeted(act_grant, {"what": "str", "until": "until"}),
-    "grant_ability": _targeted(act_grant_ability, {"ability": "ability", "until": "until"}),
+    "modify": _targeted(act_modify, {"stat": "stat", "amount": "amount", "until": "until"},
+                        ("stat", "amount")),
+    "grant": _targeted(act_grant, {"what": "str", "until": "until"}, ("what",)),
+    "lose": _targeted(act_grant, {"what": "str", "until": "until"}, ("what",)),
+    "grant_ability": _targeted(act_grant_ability, {"ability": "ability", "until": "until"},
+                               ("ability",)),
     "call": StepKind(Schema({"target": "ref", "to": "strs", "rested": "bool",
                              "open_only": "bool"}), run_call, answer_call),
     "ride": StepKind(Schema({"target": "ref"}), run_ride),

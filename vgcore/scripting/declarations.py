@@ -49,8 +49,8 @@ FILTER_KEYS: Mapping[str, str] = {
     "grade_min": "int", "grade_max": "int",
     "clan": "strs", "nation": "strs", "race": "strs", "trigger": "trigger", "kind": "strs",
     "unit": "bool", "sentinel": "bool", "persona_ride": "bool", "face": "str", "rested": "bool",
-    "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "str",
-    "not_in": "str", "power_min": "int", "power_max": "int", "attacked": "bool",
+    "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "binding",
+    "not_in": "binding", "power_min": "int", "power_max": "int", "attacked": "bool",
     "where": "fn",
 }
 SELECTOR_KEYS: Mapping[str, str] = FILTER_KEYS
@@ -61,6 +61,7 @@ COND_KEYS: Mapping[str, str] = {
     "limit_break": "int",
 }
 WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target"})
+BUILTIN_REFS = ("self", "vanguard", "opponent_vanguard")
 
 AUTO = Schema({"kind": "str", "when": "when", "zones": "strs", "limit_break": "int",
                "once_per_turn": "bool", "filter": "cond", "condition": "cond", "cost": "cost",
@@ -74,6 +75,7 @@ CONT = Schema({"kind": "str", "zones": "strs", "limit_break": "int", "condition"
               frozenset({"kind", "effects"}))
 CONT_EFFECT = Schema({"op": "str", "stat": "stat", "amount": "amount", "target": "ref",
                       "what": "str"}, frozenset({"op", "target"}))
+CONT_NEEDS = {"modify": ("stat", "amount"), "grant": ("what",), "lose": ("what",)}
 DEFAULT_ZONES = {"auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
 
 
@@ -128,6 +130,8 @@ class _Checker:
         self.extra_validity = extra_validity
         self.ability_label = ""
         self.line: int | None = None
+        self.names: set[str] = set()  # bindings an ability's steps make (`as`)
+        self.refs: list[tuple[str, Path, int | None]] = []  # bindings it reads
 
     # -- errors ---------------------------------------------------------------------------
 
@@ -162,8 +166,26 @@ class _Checker:
         self.line = item.get("_line") if isinstance(item.get("_line"), int) else None
         schema = {"auto": AUTO, "act": ACT, "cont": CONT}[kind]
         keys = {**schema.keys, **self.extra_validity}
+        outer = (self.names, self.refs)
+        self.names, self.refs = set(), []
         spec = self.mapping(item, path, Schema(keys, schema.required))
+        self.check_bindings()
+        self.names, self.refs = outer
         return Ability(kind, number, spec, self.line)
+
+    def check_bindings(self) -> None:
+        """Every binding an ability reads is made by one of its steps (typos fail at load)."""
+        for name, path, line in self.refs:
+            if name.startswith("event."):
+                role = name[len("event."):]
+                if role not in WHEN_CARD_ROLES:
+                    raise self.fail(path, f"unknown event role {role!r} (known: "
+                                          f"{', '.join(sorted(WHEN_CARD_ROLES))})", line)
+            elif name not in self.names and name not in BUILTIN_REFS:
+                made = ", ".join(sorted(self.names)) or "none"
+                raise self.fail(path, f"no step of this ability binds {name!r} "
+                                      f"(bound: {made}; built in: {', '.join(BUILTIN_REFS)})",
+                                line)
 
     def mapping(self, item: Any, path: Path, schema: Schema) -> dict[str, Any]:
         if not isinstance(item, Mapping):
@@ -199,6 +221,12 @@ class _Checker:
         if not isinstance(value, str):
             raise self.fail(path, f"expected a string, got {_kind(value)}")
         return value
+
+    def t_binding(self, value: Any, path: Path) -> str:
+        """The name of something a step bound (`as`), checked when the ability is complete."""
+        name = self.t_str(value, path)
+        self.refs.append((name, path, self.line))
+        return name
 
     def t_int(self, value: Any, path: Path) -> int:
         if isinstance(value, float) and value.is_integer():
@@ -262,6 +290,7 @@ class _Checker:
     def t_ref(self, value: Any, path: Path) -> Any:
         """A binding name, "self", "event.<role>", a selector table, or a list of these."""
         if isinstance(value, str):
+            self.refs.append((value, path, self.line))
             return value
         if isinstance(value, list):
             return tuple(self.t_ref(v, (*path, i)) for i, v in enumerate(value))
@@ -331,7 +360,12 @@ class _Checker:
             raise self.fail((*path, "op"), f"unknown step kind {op!r} "
                                            f"(known: {', '.join(sorted(self.steps))})")
         keys = {"op": "str", **schema.keys}
-        return self.mapping(value, path, Schema(keys, schema.required | {"op"}))
+        step = self.mapping(value, path, Schema(keys, schema.required | {"op"}))
+        if isinstance(step.get("as"), str):
+            self.names.add(step["as"])
+        elif op == "look":
+            self.names.add("looked")
+        return step
 
     def t_cost(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
         if not isinstance(value, list):
@@ -367,8 +401,12 @@ class _Checker:
         out = []
         for i, item in enumerate(value):
             effect = self.mapping(item, (*path, i), CONT_EFFECT)
-            if effect["op"] not in ("modify", "grant", "lose"):
+            needs = CONT_NEEDS.get(effect["op"])
+            if needs is None:
                 raise self.fail((*path, i, "op"), "a continuous effect is modify, grant or lose")
+            missing = [k for k in needs if k not in effect]
+            if missing:
+                raise self.fail((*path, i), f"a {effect['op']} effect needs {', '.join(missing)}")
             out.append(effect)
         return tuple(out)
 

@@ -48,7 +48,7 @@ class ScriptHost:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._sandbox: LuaSandbox | None = None
-        self._declarations: dict[str, Any] = {}
+        self._sources: dict[str, str] = {}
         self._snapshot_key: tuple[Any, ...] | None = None
         self._snapshot: Any = None
 
@@ -59,14 +59,18 @@ class ScriptHost:
         return self._sandbox
 
     def function(self, ref: FnRef) -> Any:
-        """The Lua function a declaration path names, loading its card's script if needed."""
-        if ref.card_id not in self._declarations:
-            card = self.game.engine.db[ref.card_id]
-            assert card.script is not None
-            source = read_source(ref.card_id, card.script)
-            value = self.sandbox.load_script(source, card.script, card_id=ref.card_id)
-            self._declarations[ref.card_id] = value
-        node = self._declarations[ref.card_id]
+        """The Lua function a declaration path names, from a fresh load of its card's script.
+
+        Loading again for every call (about 15 µs) is what keeps functions pure: whatever a
+        function kept in its script's local variables is gone by the next call, so a game and
+        its clone or JSON restore — which start with a new runtime — behave the same.
+        """
+        card = self.game.engine.db[ref.card_id]
+        assert card.script is not None
+        if ref.card_id not in self._sources:
+            self._sources[ref.card_id] = read_source(ref.card_id, card.script)
+        node = self.sandbox.load_script(self._sources[ref.card_id], card.script,
+                                        card_id=ref.card_id)
         for key in ref.path:
             node = node[key + 1 if isinstance(key, int) else key]
         return node

@@ -96,9 +96,18 @@ class ScriptLoader:
 
 
 def cost_schemas(engine: Engine) -> dict[str, Schema]:
-    """A cost part takes the keys of the step that pays it."""
-    return {op: engine.step_kinds[op].schema for op in engine.cost_checks
-            if op in engine.step_kinds}
+    """A cost part takes the keys of the step that pays it, except those that would let it be
+    paid in part (RULES.md §7: a cost is paid in full or not at all)."""
+    out = {}
+    for op in engine.cost_checks:
+        if op in engine.step_kinds:
+            schema = engine.step_kinds[op].schema
+            keys = {k: t for k, t in schema.keys.items() if k not in PARTIAL_KEYS}
+            out[op] = Schema(keys, schema.required)
+    return out
+
+
+PARTIAL_KEYS = frozenset({"up_to", "optional", "chooser"})
 
 
 def read_source(card_id: str, path: str) -> str:

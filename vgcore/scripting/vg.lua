@@ -104,7 +104,7 @@ local function in_zone(zone, owner_default)
   end
 end
 
-vg.units = in_zone("field", "you")
+vg.units = in_zone("units", "you")   -- VC and RC (guardians on GC: vg.guardians)
 vg.rear_guards = in_zone("RC", "you")
 vg.vanguards = in_zone("VC", "you")
 vg.guardians = in_zone("GC", "you")
@@ -141,9 +141,18 @@ function vg.cost.soul_charge(n) return {{op = "soul_charge", count = n or 1}} en
 function vg.cost.discard(n, filter)
   return {{op = "discard", count = n or 1, filter = filter and copy(filter) or nil}}
 end
-function vg.cost.retire(what) return {{op = "retire", target = what}} end
-function vg.cost.rest(what) return {{op = "rest", target = what or "self"}} end
-function vg.cost.put_into_soul(what) return {{op = "put_into_soul", target = what or "self"}} end
+-- `what` is "self" (or another reference), or a selector to choose `n` (default 1) cards from
+local function chosen_cost(op)
+  return function(what, n)
+    if type(what) == "table" and what.op == nil and what[1] == nil then
+      return {{op = op, from = what, count = n or 1}}
+    end
+    return {{op = op, target = what or "self"}}
+  end
+end
+vg.cost.retire = chosen_cost("retire")
+vg.cost.rest = chosen_cost("rest")
+vg.cost.put_into_soul = chosen_cost("put_into_soul")
 -- reveal `n` cards matching `filter` from your hand (the reveal step chooses them `from`)
 function vg.cost.reveal(n, filter)
   return {{op = "reveal", count = n or 1, from = vg.hand(filter)}}
@@ -206,7 +215,11 @@ vg.counter_blast = count_step("counter_blast")
 vg.discard = count_step("discard")
 
 function vg.call(target, extra) return target_step("call")(target, extra) end
-function vg.move(target, to) return {op = "move", target = target, to = to or "other_row"} end
+function vg.move(target, to, extra)
+  local s = copy(extra)
+  s.op, s.target, s.to = "move", target, to or "other_row"
+  return s
+end
 function vg.put(target, to, extra)
   local s = copy(extra)
   s.op, s.target, s.to = "put", target, to
@@ -240,6 +253,20 @@ function vg.grant_ability(target, ability, duration)
   return {op = "grant_ability", target = target, ability = ability, ["until"] = duration or "turn"}
 end
 
+-- Continuous effects for vg.cont { effects = { ... } } (no duration: they last while valid)
+vg.continuous = {}
+function vg.continuous.power(target, amount)
+  return {op = "modify", stat = "power", amount = amount, target = target}
+end
+function vg.continuous.critical(target, amount)
+  return {op = "modify", stat = "critical", amount = amount, target = target}
+end
+function vg.continuous.shield(target, amount)
+  return {op = "modify", stat = "shield", amount = amount, target = target}
+end
+function vg.continuous.grant(target, what) return {op = "grant", target = target, what = what} end
+function vg.continuous.lose(target, what) return {op = "lose", target = target, what = what} end
+
 function vg.when_true(cond, then_steps, else_steps)
   return {op = "if", cond = cond, ["then"] = then_steps, ["else"] = else_steps}
 end
@@ -253,5 +280,29 @@ function vg.for_each(target, name, steps)
 end
 function vg.win(player) return {op = "win", player = player or "you"} end
 function vg.lose_game(player) return {op = "lose_game", player = player or "you"} end
+
+-- Every constructor notes the script line it was called from on the table it builds (lists
+-- excepted: a key would turn them into maps), so validation errors can name the line.
+local function with_line(fn)
+  return function(...)
+    local result = fn(...)
+    if line_of and type(result) == "table" and result._line == nil and result[1] == nil
+        and next(result) ~= nil then
+      result._line = line_of()
+    end
+    return result
+  end
+end
+
+local function tag_all(tbl)
+  for name, value in pairs(tbl) do
+    if type(value) == "function" then
+      tbl[name] = with_line(value)
+    elseif type(value) == "table" and name ~= "_line" then
+      tag_all(value)
+    end
+  end
+end
+tag_all(vg)
 
 return vg
