@@ -313,3 +313,101 @@ def test_a_plugin_registers_a_card_set_with_its_own_field_and_kind(tmp_path: Pat
     card = reg.db["GL-001"]
     assert card.kind == "token_unit" and card.extra["sparkle"] == 3
     assert "VAN-RP-001" in reg.db, "installed sets still load beside it"
+
+
+# -- hooks for card skills ---------------------------------------------------------------------
+
+
+class SkillPlugin:
+    """A mechanic plugin: a step kind, a cost kind, an event kind, a validity key and check,
+    and a Lua library — everything a format expansion such as stride needs from the core."""
+
+    def __init__(self, lib: Path) -> None:
+        self.lib = lib
+
+    @hookimpl
+    def vgcore_step_kinds(self, fmt: object) -> dict[str, object]:
+        from vgcore.scripting.declarations import Schema
+        from vgcore.steps import StepKind
+
+        def run_spark(game: Game, frame: Frame, step: dict, ctx: object) -> None:
+            game.pop()
+            game.emit("spark", seat=ctx.seat, uid=ctx.uid, size=step["size"])
+
+        return {"spark": StepKind(Schema({"size": "int"}, frozenset({"size"})), run_spark)}
+
+    @hookimpl
+    def vgcore_cost_kinds(self, fmt: object) -> dict[str, object]:
+        def can_spark(game: Game, ctx: object, part: dict) -> bool:
+            return len(game.state.players[ctx.seat].zones["hand"]) >= part["size"]
+
+        return {"spark": can_spark}
+
+    @hookimpl
+    def vgcore_event_kinds(self, fmt: object) -> list[str]:
+        return ["spark"]
+
+    @hookimpl
+    def vgcore_validity_keys(self, fmt: object) -> dict[str, str]:
+        return {"needs_soul": "int"}
+
+    @hookimpl
+    def vgcore_ability_validity(self, fmt: object) -> list[object]:
+        def enough_soul(game: Game, seat: str, uid: int, ability: object) -> bool:
+            need = ability.spec.get("needs_soul", 0)
+            return len(game.state.players[seat].zones["soul"]) >= need
+
+        return [enough_soul]
+
+    @hookimpl
+    def vgcore_lua_libs(self) -> list[Path]:
+        return [self.lib]
+
+
+def skill_registry(tmp_path: Path) -> Registry:
+    lib = tmp_path / "spark.lua"
+    lib.write_text("vg.spark = function(n) return {op = 'spark', size = n} end\n")
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    body = ("kind: normal_unit, grade: 1, power: 7000, shield: 5000, critical: 1, "
+            "skill: boost, clan: Royal Paladin, race: Human")
+    (cards / "cards.yaml").write_text(
+        f"set: spark\ncards:\n  - {{id: SP-1, name: Spark Maker, {body}}}\n"
+        f"  - {{id: SP-2, name: Spark Watcher, {body}}}\n")
+    (cards / "SP-1.lua").write_text(
+        "return vg.card { vg.act { zones = {'RC'}, once_per_turn = true, needs_soul = 1,\n"
+        "  cost = { {op = 'spark', size = 1} }, effect = { vg.spark(3) } } }\n")
+    (cards / "SP-2.lua").write_text(
+        "return vg.card { vg.auto { zones = {'RC'}, when = { event = 'spark' },\n"
+        "  effect = { vg.power('self', 1000) } } }\n")
+    return Registry(plugins=[("spark", SkillPlugin(lib))], card_dirs=[cards], strict=True)
+
+
+def test_a_plugin_adds_step_cost_event_validity_and_a_lua_library(tmp_path: Path) -> None:
+    reg = skill_registry(tmp_path)
+    engine = reg.engine("premium", plugins=["spark"])
+    b = board(rear={"RC.FL": "SP-1", "RC.FR": "SP-2"}, hand=["VAN-RP-003"])
+    b["A"]["soul"] = ["VAN-RP-004"]
+    game = game_from_board(engine, b, turn=3, phase=Phase.MAIN)
+    assert Action("act", ("RC.FL",)) in game.legal_actions()
+    game.apply("act RC.FL")
+    sparks = [e for e in game.state.log if e["kind"] == "spark"]
+    assert [e["size"] for e in sparks] == [1, 3], "the cost is paid by the step of its name"
+    watcher = game.unit_at("A", "RC.FR")
+    assert watcher is not None and game.power(watcher) == 7000 + 2 * 1000
+
+
+def test_a_plugin_validity_check_hides_the_ability(tmp_path: Path) -> None:
+    reg = skill_registry(tmp_path)
+    engine = reg.engine("premium", plugins=["spark"])
+    game = game_from_board(engine, board(rear={"RC.FL": "SP-1"}, hand=["VAN-RP-003"]),
+                           turn=3, phase=Phase.MAIN)
+    assert Action("act", ("RC.FL",)) not in game.legal_actions()  # no soul: not valid
+
+
+def test_cards_using_a_plugins_kinds_do_not_load_without_it(tmp_path: Path) -> None:
+    from vgcore.errors import ScriptError
+
+    reg = skill_registry(tmp_path)
+    with pytest.raises(ScriptError, match="spark"):
+        reg.engine("premium").script("SP-2")
