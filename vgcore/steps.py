@@ -329,11 +329,15 @@ def act_blast(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) ->
         game.emit(op, seat=seat, card=game.state.card_ids[uid], uid=uid)
 
 
+def duration(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> str:
+    """A step's `until`: "battle", "turn", "forever", or the key of a registered `while`."""
+    until = step.get("until", Until.TURN)
+    return game.register_while(ctx) if isinstance(until, Mapping) else until
+
+
 def act_modify(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     amount = amount_of(game, ctx, step["amount"])
-    until = step.get("until", Until.TURN)
-    if isinstance(until, Mapping):
-        until = game.register_while(ctx)
+    until = duration(game, ctx, step)
     for uid in uids:
         if on_field(game, uid):
             game.add_modifier(uid, step["stat"], amount, until, source=_source(game, ctx))
@@ -341,9 +345,7 @@ def act_modify(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -
 
 def act_grant(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     delta = 1 if step["op"] == "grant" else -1
-    until = step.get("until", Until.TURN)
-    if isinstance(until, Mapping):
-        until = game.register_while(ctx)
+    until = duration(game, ctx, step)
     for uid in uids:
         if on_field(game, uid):
             game.add_modifier(uid, step["what"], delta, until, source=_source(game, ctx))
@@ -351,9 +353,7 @@ def act_grant(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) ->
 
 def act_grant_ability(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     """Give units an ability declared inside this one, for a duration (DESIGN.md §4)."""
-    until = step.get("until", Until.TURN)
-    if isinstance(until, Mapping):
-        until = game.register_while(ctx)
+    until = duration(game, ctx, step)
     assert ctx.where is not None
     by, path = ctx.where
     for uid in uids:
