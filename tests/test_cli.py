@@ -108,3 +108,12 @@ def test_play_shows_the_board_and_refuses_an_illegal_answer() -> None:
     _code, out = run("play", "--format", "premium", "--seed", "1", input="keep\nbogus\n2\n")
     assert "your hand:" in out and "answer (number or action)" in out
     assert "illegal answer 'bogus'" in out and "legal answers:" in out
+
+
+def test_validate_names_every_card_whose_script_fails() -> None:
+    broken = Path(__file__).parent / "cards" / "broken"
+    code, out = run("validate", "--cards", str(broken))
+    assert code == 1
+    for card in ("BR-001", "BR-002", "BR-003", "BR-004"):
+        assert card in out
+    assert "BR-001.lua" in out
