@@ -162,3 +162,38 @@ def test_functions_keep_no_state_between_calls(tmp_path: Path) -> None:
     assert "act RC.BL" in [str(a) for a in game.legal_actions()]
     twin = game.clone()
     assert twin.legal_actions() == game.legal_actions()
+
+
+def test_a_function_acts_only_through_the_steps_it_returns(tmp_path: Path) -> None:
+    """DESIGN.md §4: functions cannot change the game except by returning steps."""
+    source = ("return vg.card { vg.act { zones = {'RC'}, once_per_turn = true, effect = {\n"
+              "  vg.steps_from(function(ctx)\n"
+              "    local n = ctx.players[ctx.me].damage\n"
+              "    return { vg.draw(n), vg.choose { 'ally', from = vg.rear_guards() } }\n"
+              "  end),\n"
+              "  vg.power('ally', 1000) } } }\n")
+    board = {"A": {"vanguard": "VAN-RP-009", "rear": {"RC.FL": "T-1", "RC.FR": "VAN-RP-006"},
+                   "damage": ["VAN-RP-002", "VAN-RP-003"], "deck": DECK_A},
+             "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}}
+    game = lenient_game(tmp_path, {"T-1": source}, board, strict=True)
+    game.apply("act RC.FL")
+    assert game.decision is not None and game.decision.kind == "choose"
+    snapshot = json.loads(json.dumps(game.to_json()))
+    game.apply("choose RC.FR")
+    assert len(game.state.players["A"].zones["hand"]) == 2
+    assert game.power(game.unit_at("A", "RC.FR")) == 11000
+    from vgcore.game import Game
+
+    restored = Game.from_json(game.engine, snapshot)
+    restored.apply("choose RC.FR")
+    assert restored.state.state_hash() == game.state.state_hash()
+
+
+def test_an_invalid_returned_step_is_a_script_error(tmp_path: Path) -> None:
+    source = ("return vg.card { vg.act { zones = {'RC'}, effect = {\n"
+              "  vg.steps_from(function(ctx) return { {op = 'explode'} } end) } } }\n")
+    board = {"A": {"vanguard": "VAN-RP-009", "rear": {"RC.FL": "T-1"}, "deck": DECK_A},
+             "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}}
+    game = lenient_game(tmp_path, {"T-1": source}, board, strict=True)
+    with pytest.raises(ScriptError, match="explode"):
+        game.apply("act RC.FL")

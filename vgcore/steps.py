@@ -70,12 +70,20 @@ def bind(game: Game, frame: Frame, name: str | None, uids: list[Uid]) -> None:
 
 
 def spec_at(game: Game, frame: Frame, path: tuple[Any, ...] | list[Any]) -> Any:
-    """The part of the resolving ability's declaration at `path` (e.g. ("effect", 2))."""
-    pa = resolution(game, frame)["pa"]
-    node: Any = game.ability_for(pa).spec
+    """The part of the resolving ability's declaration at `path` (e.g. ("effect", 2)); paths
+    starting with "#dyn" lead into step lists a function returned during this resolution."""
+    res = resolution(game, frame)
+    if path and path[0] == DYNAMIC:
+        node: Any = res["dyn"][path[1]]
+        path = path[2:]
+    else:
+        node = game.ability_for(res["pa"]).spec
     for key in path:
         node = node[key]
     return node
+
+
+DYNAMIC = "#dyn"
 
 
 def push_block(game: Game, frame: Frame, path: tuple[Any, ...]) -> None:
@@ -593,6 +601,27 @@ def run_for_each(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) ->
     push_block(game, frame, (*frame["path"], "steps"))
 
 
+def run_steps_from(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """Run the steps a card's function returns: how a function acts on the game (DESIGN.md §4).
+
+    The returned list is checked like a declaration (an invalid step is a ScriptError naming the
+    card) and kept in the resolution's plain data, so the game still saves and restores.
+    """
+    from vgcore.scripting.declarations import check_steps
+
+    game.pop()
+    ref = step["fn"]
+    value = game.scripts.call(ref, ctx)
+    if not value:
+        return
+    card = game.engine.db[ref.card_id]
+    steps = check_steps(game.engine, ref.card_id, card.script or "", value, ref.path)
+    res = resolution(game, frame)
+    dynamic = (*res.get("dyn", ()), steps)
+    res["dyn"] = dynamic
+    push_block(game, frame, (DYNAMIC, len(dynamic) - 1))
+
+
 def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.pop()
     seat = player_of(game, ctx, step)
@@ -660,6 +689,7 @@ CORE_STEPS: dict[str, StepKind] = {
                                   frozenset({"options"})), run_choose_one, answer_choose_one),
     "for_each": StepKind(Schema({"target": "ref", "as": "str", "steps": "steps"},
                                 frozenset({"target", "as", "steps"})), run_for_each),
+    "steps_from": StepKind(Schema({"fn": "fn"}, frozenset({"fn"})), run_steps_from),
     "win": StepKind(Schema({"player": "player"}), run_end_game),
     "lose_game": StepKind(Schema({"player": "player"}), run_end_game),
 }

@@ -62,6 +62,7 @@ COND_KEYS: Mapping[str, str] = {
 }
 WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target"})
 BUILTIN_REFS = ("self", "vanguard", "opponent_vanguard")
+DYNAMIC_NAMES = "*"  # marks an ability whose functions return steps (bindings unknown at load)
 
 AUTO = Schema({"kind": "str", "when": "when", "zones": "strs", "limit_break": "int",
                "once_per_turn": "bool", "filter": "cond", "condition": "cond", "cost": "cost",
@@ -181,7 +182,8 @@ class _Checker:
                 if role not in WHEN_CARD_ROLES:
                     raise self.fail(path, f"unknown event role {role!r} (known: "
                                           f"{', '.join(sorted(WHEN_CARD_ROLES))})", line)
-            elif name not in self.names and name not in BUILTIN_REFS:
+            elif (name not in self.names and name not in BUILTIN_REFS
+                  and DYNAMIC_NAMES not in self.names):
                 made = ", ".join(sorted(self.names)) or "none"
                 raise self.fail(path, f"no step of this ability binds {name!r} "
                                       f"(bound: {made}; built in: {', '.join(BUILTIN_REFS)})",
@@ -365,6 +367,8 @@ class _Checker:
             self.names.add(step["as"])
         elif op == "look":
             self.names.add("looked")
+        elif op == "steps_from":
+            self.names.add(DYNAMIC_NAMES)  # returned steps may bind anything
         return step
 
     def t_cost(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
@@ -419,6 +423,17 @@ class _Checker:
         if isinstance(value, Mapping):
             return {k: self.plain(v, (*path, k)) for k, v in value.items()}
         return value
+
+
+def check_steps(engine: Any, card_id: str, file: str, value: Any, where: Path) -> tuple[Any, ...]:
+    """Check a step list a card's function returned at run time (plain data only)."""
+    from vgcore.scripting.loader import cost_schemas
+
+    checker = _Checker(card_id, file, {op: k.schema for op, k in engine.step_kinds.items()},
+                       cost_schemas(engine), engine.event_kinds, lambda _v: False,
+                       lambda _f: None, dict(engine.validity_keys))
+    checker.ability_label = "steps returned by " + ".".join(str(p) for p in where[2:])
+    return checker.t_steps(value, ("abilities", 0, "returned"))
 
 
 def _kind(value: Any) -> str:

@@ -278,6 +278,9 @@ function vg.choose_one(options) return {op = "choose_one", options = options} en
 function vg.for_each(target, name, steps)
   return {op = "for_each", target = target, as = name, steps = steps}
 end
+-- run the steps a function returns: function(ctx) return { vg.draw(1), ... } end
+function vg.steps_from(fn) return {op = "steps_from", fn = fn} end
+
 function vg.win(player) return {op = "win", player = player or "you"} end
 function vg.lose_game(player) return {op = "lose_game", player = player or "you"} end
 
