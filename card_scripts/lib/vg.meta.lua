@@ -1110,6 +1110,12 @@ function vg.choose_one(options) end
 ---@return vg.ForEachStep
 function vg.for_each(target, name, steps) end
 
+---Run the steps a function returns (how a function acts on the game). The returned list is
+---checked when it runs and may contain no functions.
+---@param fn fun(ctx: vg.Ctx): vg.Step[]
+---@return vg.Step
+function vg.steps_from(fn) end
+
 ---`player` (default "you") wins the game: everyone else loses.
 ---@param player? vg.Player
 ---@return vg.EndGameStep
