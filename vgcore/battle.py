@@ -13,7 +13,7 @@ from vgcore import actions
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
 from vgcore.phases import take
-from vgcore.types import GC, VC, Until, Zone
+from vgcore.types import FRONT, GC, VC, Until, Zone
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -40,18 +40,34 @@ def may_attack(game: Game) -> bool:
 
 
 def attack_options(game: Game, seat: Seat) -> list[Action]:
+    """Standing front-row units attack the opponent's front-row units (RULES.md §5).
+
+    Effects widen this: a unit with `attack_from_back_row` may attack from the back row, and
+    one with `attack_back_column` may also target the opponent's back-row unit in its column.
+    """
     options = []
     if may_attack(game):
         foe = game.opponent(seat)
-        targets = [f"{foe}.{c}" for c in game.front_row(foe) if game.unit_at(foe, c) is not None]
-        zones = game.state.players[seat].zones
+        front = [f"{foe}.{c}" for c in game.front_row(foe) if game.unit_at(foe, c) is not None]
         rested = game.state.rested
-        for circle in game.front_row(seat):
-            cards = zones[circle]
-            if cards and not rested[cards[0]] and not game.has(cards[0], "cannot_attack"):
-                options.extend(Action("attack", (circle, t)) for t in targets)
+        for circle, uid in game.units(seat):
+            if rested[uid] or game.has(uid, "cannot_attack"):
+                continue
+            row, column = game.state.players[seat].circles[circle]
+            if row != FRONT and not game.has(uid, "attack_from_back_row"):
+                continue
+            targets = front
+            if game.has(uid, "attack_back_column"):
+                targets = front + back_of_column(game, foe, -column)
+            options.extend(Action("attack", (circle, t)) for t in targets)
     options.append(Action("end"))
     return options
+
+
+def back_of_column(game: Game, foe: Seat, column: int) -> list[str]:
+    """The opponent's back-row unit facing a column (the columns mirror across the table)."""
+    return [f"{foe}.{c}" for c, (row, col) in game.state.players[foe].circles.items()
+            if row != FRONT and col == column and game.unit_at(foe, c) is not None]
 
 
 def run_attack_step(game: Game, frame: Frame) -> None:
@@ -264,7 +280,7 @@ def run_damage_step(game: Game, frame: Frame) -> None:
     game.emit("hit" if hit else "no_hit", seat=b["attacker_seat"],
               target=f"{b['target_seat']}.{b['target_circle']}", attacker_power=power_a,
               target_power=power_t, attacker_uid=attacker, target_uid=target,
-              attacker_circle=b["attacker_circle"])
+              attacker_circle=b["attacker_circle"], booster_uid=b["booster"])
     if not hit:
         return
     if b["target_circle"] == VC:

@@ -72,6 +72,7 @@ COST_CHECKS: dict[str, CanPay] = {
     "rest": _targeted(_standing),
     "put_into_soul": _targeted(_on_field),
     "reveal": _targeted(_anywhere),
+    "put": _targeted(_anywhere),  # e.g. "put this card from your hand on top of your deck"
 }
 
 

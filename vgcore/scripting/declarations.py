@@ -60,7 +60,8 @@ COND_KEYS: Mapping[str, str] = {
     "in_battle": "bool", "attacking": "bool", "boosted": "bool", "vanguard": "filter",
     "limit_break": "int",
 }
-WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target"})
+WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target",
+                             "booster"})
 BUILTIN_REFS = ("self", "vanguard", "opponent_vanguard")
 DYNAMIC_NAMES = "*"  # marks an ability whose functions return steps (bindings unknown at load)
 

@@ -56,6 +56,8 @@ vg.when.attacks = {event = "attack", subject = "self"}
 vg.when.boosts = {event = "boost", subject = "self"}
 vg.when.boosted = {event = "boost", boosted = "self"}
 vg.when.attack_hits = {event = "hit", attacker = "self"}
+-- an attack hits in a battle this unit boosted
+vg.when.boosted_attack_hits = {event = "hit", booster = "self"}
 vg.when.ridden_upon = {event = "ride", previous = "self"}
 vg.when.battle_phase_start = {event = "battle_start", player = "you"}
 vg.when.ride_phase_start = {event = "phase", phase = "ride", player = "you"}
@@ -154,9 +156,13 @@ vg.cost.retire = chosen_cost("retire")
 vg.cost.rest = chosen_cost("rest")
 vg.cost.put_into_soul = chosen_cost("put_into_soul")
 -- reveal `n` cards matching `filter` from your hand (the reveal step chooses them `from`)
+-- reveal `n` hand cards matching `filter` (chosen), or the card(s) a reference names ("self")
 function vg.cost.reveal(n, filter)
+  if type(n) == "string" then return {{op = "reveal", target = n}} end
   return {{op = "reveal", count = n or 1, from = vg.hand(filter)}}
 end
+-- put the named card(s) into a zone as a cost (e.g. this card from hand onto the deck)
+function vg.cost.put(what, to) return {{op = "put", target = what or "self", to = to}} end
 function vg.cost.all(...) return concat(...) end
 
 -- Steps ---------------------------------------------------------------------------------
