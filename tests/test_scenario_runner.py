@@ -374,3 +374,13 @@ def test_pytest_ini_adds_card_directories(pytester: pytest.Pytester) -> None:
         expect: {A.VC: MY-G3, A.VC.power: 12000}
         """), encoding="utf-8")
     pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_covers_names_the_card_abilities_a_scenario_tests() -> None:
+    from vgcore.testing.scenario import scenario_from_mapping
+
+    base = {"name": "n", "format": "premium", "board": {}}
+    assert scenario_from_mapping({**base, "covers": ["TD01-005:1", "SK-001:2"]}).covers == (
+        "TD01-005:1", "SK-001:2")
+    with pytest.raises(ScenarioError, match="covers"):
+        scenario_from_mapping({**base, "covers": ["TD01-005"]})

@@ -14,6 +14,7 @@ Defaults where the file is silent: `seed: 0`, and `start` is turn 1, player A, t
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,9 +43,11 @@ from vgcore.types import Phase, Seat
 from vgcore.yamlio import DocPath, LoadedYaml, Position, load_yaml_with_marks
 
 SCENARIO_SUFFIX: Final = ".scenario.yaml"
-SCENARIO_KEYS: Final = ("name", "rule", "format", "seed", "cards", "start", "board", "steps",
+SCENARIO_KEYS: Final = ("name", "rule", "covers", "format", "seed", "cards", "start", "board",
+                        "steps",
                         "expect")
 START_KEYS: Final = ("turn", "player", "phase")
+COVER: Final = re.compile(r"[^\s:]+:[1-9][0-9]*")
 STEP_KINDS: Final = ("check", "options", "reject")
 
 
@@ -117,6 +120,7 @@ class Scenario:
     cards: tuple[Mapping[str, Any], ...] = ()
     rule: str | None = None
     source: Source | None = None
+    covers: tuple[str, ...] = ()  # card abilities it tests, "<card id>:<n>" (coverage)
 
     def where(self, path: DocPath = (), *, key: bool = False) -> str | None:
         """`file:line:column` of a part of this scenario, or None for one built in Python."""
@@ -188,10 +192,16 @@ def scenario_from_mapping(data: Any, *, source: Source | None = None) -> Scenari
     expect = data.get("expect") or {}
     if not isinstance(expect, Mapping):
         raise located(src, ("expect",), "expect must map expectation keys to values")
+    covers = data.get("covers") or []
+    if not isinstance(covers, list) or not all(
+            isinstance(c, str) and COVER.fullmatch(c) for c in covers):
+        raise located(src, ("covers",), "covers lists card abilities as '<card id>:<n>', "
+                      f"e.g. [TD01-005:1], not {covers!r}")
     return Scenario(
         name=name, format=fmt, board=board, steps=parse_steps(data.get("steps"), src),
         expect=expect, start=parse_start(data.get("start"), src), seed=seed,
         cards=tuple(cards), rule=None if rule is None else str(rule), source=source,
+        covers=tuple(covers),
     )
 
 
