@@ -411,3 +411,31 @@ def test_cards_using_a_plugins_kinds_do_not_load_without_it(tmp_path: Path) -> N
     reg = skill_registry(tmp_path)
     with pytest.raises(ScriptError, match="spark"):
         reg.engine("premium").script("SP-2")
+
+
+class DrawOnRide:
+    """A rule effect that follows an event at once (think persona ride): ride, then draw."""
+
+    @hookimpl
+    def vgcore_event_listeners(self, fmt: object) -> dict[str, list[object]]:
+        from vgcore import actions
+
+        def draw_after_ride(game: Game, event: dict) -> None:
+            actions.draw(game, event["seat"], 1)
+            game.emit("ride_bonus", seat=event["seat"])
+
+        return {"ride": [draw_after_ride]}
+
+
+def test_a_plugin_reacts_to_an_event_as_a_rule(registry: Registry) -> None:
+    reg = registry_with("bonus", DrawOnRide())
+    game = game_from_board(reg.engine("premium", plugins=["bonus"]),
+                           board(hand=["VAN-RP-010"]), turn=3, phase=Phase.RIDE)
+    game.apply("ride VAN-RP-010")
+    kinds = [e["kind"] for e in game.state.log]
+    assert kinds.index("ride") < kinds.index("draw") < kinds.index("ride_bonus")
+    assert len(game.state.players["A"].zones["hand"]) == 1
+    plain = game_from_board(reg.engine("premium"), board(hand=["VAN-RP-010"]), turn=3,
+                            phase=Phase.RIDE)
+    plain.apply("ride VAN-RP-010")
+    assert not plain.state.players["A"].zones["hand"]

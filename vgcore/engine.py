@@ -31,6 +31,7 @@ AnswerFn = Callable[["Game", "Frame", "Action"], None]
 StatModifier = Callable[["Game", "Uid", str], int]
 RuleCheck = Callable[["Game"], "list[tuple[Seat, str]]"]
 ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
+EventListener = Callable[["Game", "dict[str, Any]"], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,10 @@ class Engine:
         self.stat_modifiers: list[StatModifier] = [
             f for fs in hook.vgcore_continuous_modifiers(fmt=fmt) for f in fs
         ]
+        self.listeners: dict[str, list[EventListener]] = {}
+        for table in reversed(hook.vgcore_event_listeners(fmt=fmt)):
+            for kind, functions in table.items():
+                self.listeners.setdefault(kind, []).extend(functions)
         self.rule_checks: dict[str, RuleCheck] = {}
         for table in reversed(hook.vgcore_rule_checks(fmt=fmt)):
             self.rule_checks.update(table)

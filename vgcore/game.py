@@ -313,6 +313,10 @@ class Game:
         if private is not None:
             data["private"] = private
         self.state.log.append(data)
+        listeners = self.engine.listeners.get(kind)
+        if listeners:
+            for listener in listeners:
+                listener(self, data)
         index = self._index or self.index
         if kind in index.autos or self.state.flags.get("granted"):
             collect_triggers(self, data)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from vgcore.decisions import Action
     from vgcore.decks import DeckList
     from vgcore.engine import (
+        EventListener,
         FrameKind,
         RuleCheck,
         SeatLayout,
@@ -128,6 +129,16 @@ def vgcore_battle_steps(steps: list[str], fmt: Format) -> None:
 @hookspec
 def vgcore_continuous_modifiers(fmt: Format) -> list[StatModifier]:
     """Functions (game, uid, stat) -> delta applied whenever a unit's stat is read."""
+
+
+@hookspec
+def vgcore_event_listeners(fmt: Format) -> dict[str, list[EventListener]]:
+    """Rule effects that follow an event at once, by event kind: (game, event) -> None.
+
+    For mechanics that are rules rather than card abilities (persona ride's draw and power, a
+    state a player enters): they run inside the action that emitted the event, before any AUTO
+    ability it triggered resolves.
+    """
 
 
 @hookspec
