@@ -11,11 +11,12 @@ only when one of its functions is called.
 The snapshot (`ctx`):
   me, opponent        seats ("A"/"B") of the ability's controller and its opponent
   self                the ability's card (handle) or nil
-  turn, turn_player, phase, my_turn
+  turn, turn_player, first_player, phase, my_turn
   event               the triggering event's fields (handles for cards), or nil
   bound               {name = {handles…}} what the effect has chosen so far
   players[seat]       damage, face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
-                      units, rear_guards (lists of handles)
+                      units, rear_guards (lists of handles), flags (plain per-player states a
+                      rule or plugin set, e.g. persona_ride_turn)
   cards[handle]       id, name, grade, power, critical, shield, skill, trigger, clan, nation,
                       race, kind, seat, zone, face_up, rested, owner
   battle              attacker, target, booster (handles), hit — or nil outside battle
@@ -121,6 +122,8 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
             "soul": len(zones[Zone.SOUL]), "drop": len(zones[Zone.DROP]),
             "vanguard": game.vanguard(seat), "units": units,
             "rear_guards": [u for u in units if st.loc[u][1] != VC],
+            "flags": {k: v for k, v in player.flags.items()
+                      if not k.startswith("_") and isinstance(v, (str, int, bool))},
         }
     extra = [ctx.uid, *_event_uids(ctx.event)]
     for uids in ctx.bindings.values():
@@ -130,6 +133,7 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
     return {
         "me": me, "opponent": game.opponent(me), "self": ctx.uid,
         "turn": st.turn, "turn_player": st.turn_player, "phase": st.phase,
+        "first_player": st.first_player,
         "my_turn": st.turn_player == me,
         "event": _plain_event(ctx.event),
         "bound": {k: [u for u in v if isinstance(u, int)] for k, v in ctx.bindings.items()},
