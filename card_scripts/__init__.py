@@ -17,3 +17,5 @@ lib = LuaLibraryPlugin(HERE / "lib")
 
 vanilla = CardSetPlugin(HERE / "vanilla")
 demo = CardSetPlugin(HERE / "demo")
+TD01 = CardSetPlugin(HERE / "TD01")
+TD02 = CardSetPlugin(HERE / "TD02")
