@@ -237,11 +237,7 @@ def card_schema(extra_fields: Mapping[str, dict] | None = None,
     }
 
 
-# --- private helpers -----------------------------------------------------------------------
-
-_VALIDATORS: dict[tuple[Any, ...], tuple[Any, frozenset[str]]] = {}
-_KNOWN_KEYS = frozenset(card_schema()["properties"])
-_SET_FILE_VALIDATOR = schema_validator({
+SET_FILE_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["cards"],
     "properties": {
@@ -251,7 +247,16 @@ _SET_FILE_VALIDATOR = schema_validator({
         "cards": {"type": ["array", "null"]},
     },
     "additionalProperties": False,
-})
+}
+"""The JSON Schema of a cards.yaml written as a mapping; its records are checked one by one
+against `card_schema` (so that an error names the record)."""
+
+
+# --- private helpers -----------------------------------------------------------------------
+
+_VALIDATORS: dict[tuple[Any, ...], tuple[Any, frozenset[str]]] = {}
+_KNOWN_KEYS = frozenset(card_schema()["properties"])
+_SET_FILE_VALIDATOR = schema_validator(SET_FILE_SCHEMA)
 
 
 def _parse_records(items: Any, file: str, extra_fields: Mapping[str, dict] | None,

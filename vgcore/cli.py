@@ -1,4 +1,4 @@
-"""The `vgcore` command line: simulate, play, replay, validate, scenario, bench.
+"""The `vgcore` command line: simulate, play, replay, validate, scenario, bench, cards, schema.
 
 Every command takes `--cards DIR` (repeatable) so that a card designer can try a directory of
 card records without packaging a plugin.
@@ -21,6 +21,12 @@ from vgcore.plugins import Registry
 CARDS_OPTION = click.option(
     "--cards", "card_dirs", multiple=True, type=click.Path(exists=True, file_okay=False),
     help="Extra card directory (cards.yaml, scripts, decks/); repeatable.")
+
+
+SCENARIOS_OPTION = click.option(
+    "--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
+    help="Scenario files or directories to count coverage from, besides each card set's "
+         "scenarios/ folder; repeatable.")
 
 
 def registry_for(card_dirs: tuple[str, ...]) -> Registry:
@@ -140,13 +146,25 @@ def bench(format_id: str, games: int, seed: int, as_json: bool,
 @main.command()
 @click.argument("deck_files", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("--format", "format_id", default=None, help="Format for deck files that name none.")
+@SCENARIOS_OPTION
+@click.option("--set", "sets", multiple=True,
+              help="Report coverage for this set only (repeatable); everything is still checked.")
+@click.option("--strict-coverage", is_flag=True,
+              help="Count coverage warnings (cards with skills and no scenario) as problems.")
 @CARDS_OPTION
 def validate(deck_files: tuple[str, ...], format_id: str | None,
+             scenario_paths: tuple[str, ...], sets: tuple[str, ...], strict_coverage: bool,
              card_dirs: tuple[str, ...]) -> None:
-    """Check card sets, formats and decks; list every problem and exit non-zero on any."""
+    """Check card sets, formats, decks and scripts; list every problem and exit non-zero on any.
+
+    Also warns about every card with skills that no scenario covers (`covers:` keys of the
+    scenario files in each set's scenarios/ folder and in --scenarios paths).
+    """
     from vgcore.validate import validate_all
 
-    problems = validate_all(registry_for(card_dirs), deck_files, format_id, echo=click.echo)
+    problems = validate_all(registry_for(card_dirs), deck_files, format_id, echo=click.echo,
+                            scenario_paths=scenario_paths, coverage_sets=sets,
+                            strict_coverage=strict_coverage)
     if problems:
         click.echo(f"{problems} problem(s) found", err=True)
         sys.exit(1)
@@ -222,6 +240,60 @@ def scenario_run(files: tuple[str, ...], card_dirs: tuple[str, ...]) -> None:
     paths = [str(p) for f in files for p in (sorted(Path(f).rglob("*.scenario.yaml"))
                                              if Path(f).is_dir() else [Path(f)])]
     sys.exit(run_files(paths, registry=registry_for(card_dirs)))
+
+
+# -- cards ------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--set", "sets", multiple=True, help="Only the cards of this set; repeatable.")
+@click.option("--coverage", "show_coverage", is_flag=True,
+              help="Per card with skills: abilities, scripted, scenarios per ability.")
+@SCENARIOS_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@CARDS_OPTION
+@guarded
+def cards(sets: tuple[str, ...], show_coverage: bool, scenario_paths: tuple[str, ...],
+          as_json: bool, card_dirs: tuple[str, ...]) -> None:
+    """List the cards of the installed sets, or with --coverage what scenarios test of them."""
+    from vgcore import coverage as cov
+
+    registry = registry_for(card_dirs)
+    unknown = [s for s in sets if s not in registry.db.sets()]
+    if unknown:
+        fail(f"unknown set {unknown[0]!r}; sets: {', '.join(registry.db.sets())}")
+    if show_coverage:
+        report = cov.coverage(registry, scenario_paths)
+        lines = ([json.dumps(cov.coverage_json(report, sets), indent=2)] if as_json
+                 else cov.coverage_table(report, sets))
+    elif as_json:
+        lines = [json.dumps([{"set": c.set, "id": c.id, "name": c.name, "grade": c.grade,
+                              "kind": c.kind, "scripted": c.script is not None}
+                             for c in registry.db.values() if not sets or c.set in sets],
+                            indent=2)]
+    else:
+        lines = cov.cards_table(registry, sets)
+    for line in lines:
+        click.echo(line)
+
+
+# -- schema -----------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("name", type=click.Choice(["card", "deck", "format", "scenario"]))
+@CARDS_OPTION
+@guarded
+def schema(name: str, card_dirs: tuple[str, ...]) -> None:
+    """Print the JSON Schema of a card file, deck, format or scenario file (for editors).
+
+    The card and scenario schemas include the card fields and kinds of installed plugins.
+    """
+    from vgcore import schemas
+
+    registry = registry_for(card_dirs)
+    click.echo(schemas.dump(schemas.build(name, extra_fields=registry.card_fields,
+                                          extra_kinds=registry.card_kinds)), nl=False)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,33 @@ DeckValidator: TypeAlias = Callable[["DeckList", Format, Mapping[str, CardRecord
 MAIN_DECK_KINDS_FORBIDDEN: Final = frozenset({"g_unit"})
 """Kinds that live outside the main deck (RULES.md §2: G units only in the G deck)."""
 
+_ENTRIES: Final = {
+    "type": ["array", "null"],
+    "items": {
+        "type": "object",
+        "required": ["id", "count"],
+        "properties": {"id": {"type": "string", "minLength": 1},
+                       "count": {"type": "integer", "minimum": 1}},
+        "additionalProperties": False,
+    },
+}
+DECK_SCHEMA: Final[dict[str, Any]] = {
+    "type": "object",
+    "required": ["name", "deck"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "format": {"type": ["string", "null"]},
+        "first_vanguard": {"type": ["string", "null"]},
+        "description": {"type": ["string", "null"]},
+        "deck": _ENTRIES,
+        "ride_deck": _ENTRIES,
+        "g_deck": _ENTRIES,
+    },
+    "additionalProperties": False,
+}
+"""The JSON Schema of one deck file."""
+_DECK_VALIDATOR: Final = schema_validator(DECK_SCHEMA)
+
 
 @dataclass(frozen=True)
 class DeckList:
@@ -103,31 +130,6 @@ def check_deck(deck: DeckList, fmt: Format, db: Mapping[str, CardRecord],
 
 
 # --- private helpers -----------------------------------------------------------------------
-
-_ENTRIES: Final = {
-    "type": ["array", "null"],
-    "items": {
-        "type": "object",
-        "required": ["id", "count"],
-        "properties": {"id": {"type": "string", "minLength": 1},
-                       "count": {"type": "integer", "minimum": 1}},
-        "additionalProperties": False,
-    },
-}
-_DECK_VALIDATOR: Final = schema_validator({
-    "type": "object",
-    "required": ["name", "deck"],
-    "properties": {
-        "name": {"type": "string", "minLength": 1},
-        "format": {"type": ["string", "null"]},
-        "first_vanguard": {"type": ["string", "null"]},
-        "description": {"type": ["string", "null"]},
-        "deck": _ENTRIES,
-        "ride_deck": _ENTRIES,
-        "g_deck": _ENTRIES,
-    },
-    "additionalProperties": False,
-})
 
 
 def _expand(entries: list[dict[str, Any]] | None) -> tuple[str, ...]:

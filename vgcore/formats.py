@@ -171,7 +171,7 @@ _DECK_SCHEMA: Final = {
     },
     "additionalProperties": False,
 }
-_FORMAT_SCHEMA: Final = {
+FORMAT_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["id"],
     "properties": {
@@ -203,7 +203,8 @@ _FORMAT_SCHEMA: Final = {
     },
     "additionalProperties": False,
 }
-_FORMAT_VALIDATOR: Final = schema_validator(_FORMAT_SCHEMA)
+"""The JSON Schema of one format file (cross-file rules: see `resolve_formats`)."""
+_FORMAT_VALIDATOR: Final = schema_validator(FORMAT_SCHEMA)
 
 
 def _merge_chain(format_id: str, by_id: dict[str, tuple[dict[str, Any], str]],

@@ -1,17 +1,28 @@
-"""`vgcore validate`: every card set, format and deck checked, every problem listed."""
+"""`vgcore validate`: every card set, format, deck and script checked, every problem listed;
+warnings for cards with skills that no scenario covers."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
+from vgcore.coverage import coverage as coverage_report
+from vgcore.coverage import uncovered_warning
 from vgcore.decks import DeckList, load_deck
 from vgcore.errors import CardDataError, VgError
 from vgcore.plugins import Registry
 
 
 def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str | None,
-                 echo: Callable[[str], None] = print) -> int:
-    """Check everything installed plus the given deck files; returns the number of problems."""
+                 echo: Callable[[str], None] = print, *,
+                 scenario_paths: Iterable[str | Path] = (), coverage: bool = True,
+                 coverage_sets: Sequence[str] = (), strict_coverage: bool = False) -> int:
+    """Check everything installed plus the given deck files; returns the number of problems.
+
+    With `coverage`, also warns about every card with skills (of `coverage_sets` only, if
+    given) that no scenario covers (see `check_coverage`); warnings count as problems only
+    with `strict_coverage`.
+    """
     problems = 0
     try:
         echo(f"cards: {len(registry.db)} records in {len(registry.card_set_dirs())} set(s)")
@@ -37,7 +48,34 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
             problems += 1
     for deck in decks:
         problems += check_one(registry, deck, format_id, echo)
-    return problems + check_scripts(registry, echo)
+    problems += check_scripts(registry, echo)
+    if coverage:
+        unknown = [s for s in coverage_sets if s not in registry.db.sets()]
+        if unknown:
+            echo(f"coverage: unknown set {unknown[0]!r}; sets: {', '.join(registry.db.sets())}")
+            return problems + 1
+        warnings = check_coverage(registry, echo, scenario_paths, coverage_sets)
+        if strict_coverage:
+            problems += warnings
+    return problems
+
+
+def check_coverage(registry: Registry, echo: Callable[[str], None],
+                   scenario_paths: Iterable[str | Path] = (), sets: Sequence[str] = ()) -> int:
+    """Warn about each card with skills (of `sets`, if given) that no scenario covers, and
+    about scenario files that cannot be read or cover what does not exist; returns the number
+    of warnings."""
+    report = coverage_report(registry, scenario_paths)
+    cards = report.with_skills(sets)
+    uncovered = report.uncovered(sets)
+    which = f" of set {', '.join(sets)}" if sets else ""
+    echo(f"coverage: {len(cards) - len(uncovered)} of {len(cards)} card(s) with skills{which} "
+         f"have a scenario ({len(report.scenario_files)} scenario file(s) read)")
+    warnings = [uncovered_warning(c) for c in uncovered] + [
+        str(p) for p in report.problems_for(sets)]
+    for warning in warnings:
+        echo(f"  warning: {warning}")
+    return len(warnings)
 
 
 def check_scripts(registry: Registry, echo: Callable[[str], None]) -> int:

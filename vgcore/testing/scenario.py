@@ -196,7 +196,7 @@ def scenario_from_mapping(data: Any, *, source: Source | None = None) -> Scenari
     if not isinstance(covers, list) or not all(
             isinstance(c, str) and COVER.fullmatch(c) for c in covers):
         raise located(src, ("covers",), "covers lists card abilities as '<card id>:<n>', "
-                      f"e.g. [TD01-005:1], not {covers!r}")
+                      f'e.g. ["TD01-005:1"] (quoted in YAML), not {covers!r}')
     return Scenario(
         name=name, format=fmt, board=board, steps=parse_steps(data.get("steps"), src),
         expect=expect, start=parse_start(data.get("start"), src), seed=seed,
