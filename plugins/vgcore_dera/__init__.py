@@ -1,0 +1,63 @@
+"""D-era rules that only `d-standard` has, as a plugin the format enables (RULES.md §5).
+
+Persona ride: riding a grade 3 with the persona ride icon onto a vanguard of the same name
+draws a card, and for the rest of the turn the player's front-row units get +10000 power —
+a unit that moves to the front row later gains it, one that moves to the back loses it, so
+it is a continuous modifier read from a per-turn player flag rather than a modifier on units.
+The `persona_ride` event lets card abilities react ("when you persona ride", "if you persona
+rode this turn").
+
+Registered through the `vgcore` entry-point group as `dera`, exactly like a third-party plugin.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vgcore import actions, hookimpl
+from vgcore.game import Game
+from vgcore.types import FRONT
+
+PERSONA_POWER = 10_000
+FLAG = "persona_ride_turn"
+
+
+def on_ride(game: Game, event: dict[str, Any]) -> None:
+    """A ride onto a same-named vanguard by a persona ride unit is a persona ride."""
+    previous = event.get("previous_uid")
+    if previous is None:
+        return
+    new = game.card(event["uid"])
+    if not new.persona_ride or game.card(previous).name != new.name:
+        return
+    seat = event["seat"]
+    game.state.players[seat].flags[FLAG] = game.state.turn
+    game.emit("persona_ride", seat=seat, card=new.id, uid=event["uid"])
+    actions.draw(game, seat, 1)
+
+
+def persona_power(game: Game, uid: int, stat: str) -> int:
+    """+10000 to every front-row unit of a player who persona rode this turn."""
+    if stat != "power":
+        return 0
+    seat, zone = game.state.loc[uid]
+    player = game.state.players[seat]
+    if player.flags.get(FLAG) != game.state.turn:
+        return 0
+    layout = player.circles.get(zone)
+    return PERSONA_POWER if layout is not None and layout[0] == FRONT else 0
+
+
+@hookimpl
+def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
+    return {"ride": [on_ride]}
+
+
+@hookimpl
+def vgcore_continuous_modifiers(fmt: Any) -> list[Any]:
+    return [persona_power]
+
+
+@hookimpl
+def vgcore_event_kinds(fmt: Any) -> list[str]:
+    return ["persona_ride"]
