@@ -76,3 +76,25 @@ def test_face_down_first_vanguard_is_hidden_from_the_opponent(registry: Registry
     own_vc = game.view("B")["players"]["B"]["circles"]["VC"]
     assert foe_vc["card"] is None and not foe_vc["face_up"]
     assert own_vc["card"] is not None
+
+
+def test_a_declined_ability_of_a_hand_card_stays_hidden(registry: Registry) -> None:
+    """DESIGN.md §3: an AUTO of a card in hand that its owner declines reveals nothing."""
+    from vgcore.testing.board import game_from_board
+    from vgcore.types import Phase
+
+    board = {
+        "A": {"vanguard": "VAN-KG-006", "hand": ["TD02-005", "TD02-003"],
+              "damage": ["VAN-KG-002", "VAN-KG-003"],
+              "deck": ["VAN-KG-004", "VAN-KG-005", "VAN-KG-007", "VAN-KG-008"]},
+        "B": {"vanguard": "VAN-RP-009", "rear": {"RC.FL": "VAN-RP-006"},
+              "deck": ["VAN-RP-002", "VAN-RP-003", "VAN-RP-004"]},
+    }
+    game = game_from_board(registry.engine("premium"), board, turn=3, phase=Phase.MAIN)
+    game.apply("call TD02-005 RC.FR")
+    game.apply("pay")
+    assert game.decision is not None and game.decision.kind in ("cost", "may")
+    game.apply(game.decision.options[-1])  # decline / no
+    hidden_from_b = json.dumps(game.view("B"))
+    assert "TD02-003" not in hidden_from_b
+    assert "TD02-003" in json.dumps(game.view("A"))

@@ -204,7 +204,9 @@ def run_check_timing(game: Game, frame: Frame) -> None:
             options.append(action)
     frame["seat"] = seat
     frame["ready"] = tuple(pa["id"] for pa in ready)
-    game.ask(seat, "resolve", "Choose an ability to resolve.", options)
+    secret = any(secret_of(game, pa) for pa in ready)
+    game.ask(seat, "resolve", "Choose an ability to resolve.", options,
+             data={"private": True} if secret else None)
 
 
 def answer_check_timing(game: Game, frame: Frame, action: Action) -> None:
@@ -215,6 +217,18 @@ def answer_check_timing(game: Game, frame: Frame, action: Action) -> None:
                   == action.args[0])
     st.pending = [pa for pa in st.pending if pa["id"] != chosen["id"]]
     start_resolution(game, chosen)
+
+
+def announce(game: Game, pa: Mapping[str, Any], kind: str, **data: Any) -> None:
+    """Log an ability event, private to its controller when its card is hidden."""
+    game.emit(kind, seat=pa["seat"], card=pa["card"], private=secret_of(game, pa), **data)
+
+
+def secret_of(game: Game, pa: Mapping[str, Any]) -> Seat | None:
+    """An ability of a card nobody else may see (e.g. in the hand) is named to its owner only."""
+    from vgcore.steps import hidden
+
+    return pa["seat"] if hidden(game, pa["uid"]) else None
 
 
 def start_resolution(game: Game, pa: Mapping[str, Any]) -> None:
@@ -237,14 +251,13 @@ def run_resolve(game: Game, frame: Frame) -> None:
             key = used_key(pa["uid"], pa["ab"])
             if used.get(key) == game.state.turn:  # 1/Turn, but it triggered twice at once
                 game.pop()
-                game.emit("ability_fizzled", seat=pa["seat"], card=pa["card"],
-                          ability=pa["ab"], reason="once_per_turn")
+                announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="once_per_turn")
                 return
             used[key] = game.state.turn
-        game.emit("ability", seat=pa["seat"], card=pa["card"], uid=pa["uid"], ability=pa["ab"])
+        announce(game, pa, "ability", uid=pa["uid"], ability=pa["ab"])
         if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
             game.pop()
-            game.emit("ability_fizzled", seat=pa["seat"], card=pa["card"], ability=pa["ab"],
+            announce(game, pa, "ability_fizzled", ability=pa["ab"],
                       reason="condition")
             return
         frame["s"] = 1
@@ -257,8 +270,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
 
             if not can_pay(game, ctx, spec["cost"]):
                 game.pop()
-                game.emit("ability_fizzled", seat=pa["seat"], card=pa["card"],
-                          ability=pa["ab"], reason="cost")
+                announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="cost")
                 return
             game.ask(pa["seat"], "cost", "Pay the cost?", [Action("pay"), Action("decline")],
                      optional=True)
@@ -277,14 +289,14 @@ def run_resolve(game: Game, frame: Frame) -> None:
         push_block(game, _as_child(game, frame), ("effect",))
         return
     game.pop()
-    game.emit("ability_resolved", seat=pa["seat"], card=pa["card"], ability=pa["ab"])
+    announce(game, pa, "ability_resolved", ability=pa["ab"])
 
 
 def answer_resolve(game: Game, frame: Frame, action: Action) -> None:
     pa = frame["pa"]
     if action.verb in ("decline", "no"):
         game.pop()
-        game.emit("ability_declined", seat=pa["seat"], card=pa["card"], ability=pa["ab"])
+        announce(game, pa, "ability_declined", ability=pa["ab"])
         return
     if action.verb == "pay":
         push_block(game, _as_child(game, frame), ("cost",))
