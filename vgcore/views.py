@@ -33,6 +33,7 @@ def build_view(game: Game, seat: Seat, *, log: bool = True) -> dict[str, Any]:
         "decision": decision_view(game, seat),
         "players": {s: player_view(game, s, seat) for s in st.seats},
         "battle": battle_view(game),
+        "pending": pending_view(game, seat),
     }
     if log:
         view["log"] = [redact(e, seat) for e in st.log]
@@ -89,6 +90,18 @@ def card_ref(game: Game, uid: Uid, visible: bool) -> str:
         return "down"
     card_id = game.state.card_ids[uid]
     return card_id if game.state.face_up[uid] else f"{card_id}/down"
+
+
+def pending_view(game: Game, viewer: Seat) -> list[dict[str, Any]]:
+    """Abilities waiting at check timing; one of a hidden card shows no card to others."""
+    from vgcore.steps import hidden
+
+    out = []
+    for pa in game.state.pending:
+        secret = pa["seat"] != viewer and hidden(game, pa["uid"])
+        out.append({"seat": pa["seat"], "card": None if secret else pa["card"],
+                    "ability": None if secret else pa["ab"]})
+    return out
 
 
 def battle_view(game: Game) -> dict[str, Any] | None:
