@@ -276,3 +276,14 @@ def test_loading_every_script_reports_each_broken_card_once(strict: Registry) ->
 
 def test_every_skill_test_card_loads(registry: Registry) -> None:
     assert registry.engine("v-standard").scripts.load_all() == []
+
+
+def test_views_list_the_pending_abilities(registry: Registry) -> None:
+    """DESIGN.md §3/§5: a frontend sees what waits at check timing, from either seat."""
+    game = new_game(registry, {"rear": {"RC.FL": "SK-153", "RC.FR": "SK-165"}})
+    game.apply("battle")
+    assert game.decision is not None and game.decision.kind == "resolve"
+    for seat in ("A", "B"):
+        pending = game.view(seat)["pending"]
+        assert sorted(p["card"] for p in pending) == ["SK-153", "SK-165"]
+        assert all(p["seat"] == "A" for p in pending)
