@@ -7,6 +7,8 @@ it is a continuous modifier read from a per-turn player flag rather than a modif
 The `persona_ride` event lets card abilities react ("when you persona ride", "if you persona
 rode this turn").
 
+Orders (normal, blitz, set) are in `orders.py`.
+
 Registered through the `vgcore` entry-point group as `dera`, exactly like a third-party plugin.
 """
 
@@ -15,8 +17,10 @@ from __future__ import annotations
 from typing import Any
 
 from vgcore import actions, hookimpl
+from vgcore.decisions import Action
 from vgcore.game import Game
 from vgcore.types import FRONT
+from vgcore_dera import orders
 
 PERSONA_POWER = 10_000
 FLAG = "persona_ride_turn"
@@ -60,4 +64,34 @@ def vgcore_continuous_modifiers(fmt: Any) -> list[Any]:
 
 @hookimpl
 def vgcore_event_kinds(fmt: Any) -> list[str]:
-    return ["persona_ride"]
+    return ["persona_ride", "order", "order_set"]
+
+
+@hookimpl
+def vgcore_validity_keys(fmt: Any) -> dict[str, str]:
+    return {"order": "bool"}
+
+
+@hookimpl
+def vgcore_ability_validity(fmt: Any) -> list[Any]:
+    return [orders.not_as_act]
+
+
+@hookimpl
+def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
+    return dict(orders.FRAMES)
+
+
+@hookimpl
+def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
+    if kind not in ("main", "guard"):
+        return []
+    return orders.order_options(game, seat, kind)
+
+
+@hookimpl
+def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> bool | None:
+    if action.verb != "order":
+        return None
+    orders.play_order(game, seat, action.args[0])
+    return True
