@@ -27,7 +27,7 @@ CORE_EVENTS: Final = frozenset({
     "power", "critical", "shield", "drive", "grade", "grant", "lose", "grant_ability",
     # abilities
     "ability", "ability_resolved", "ability_fizzled", "ability_declined", "chose",
-    "script_error",
+    "script_error", "enter_state",
 })
 
 STATS: Final = frozenset({"power", "critical", "shield", "drive", "grade"})

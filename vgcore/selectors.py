@@ -225,6 +225,12 @@ def _player(game: Game, ctx: Ctx, cond: Mapping[str, Any]) -> Seat:
     return game.opponent(ctx.seat) if cond.get("player") == "opponent" else ctx.seat
 
 
+def _in_state(game: Game, seat: Seat, name: str) -> bool:
+    from vgcore.steps import in_state
+
+    return in_state(game, seat, name)
+
+
 def damage_of(game: Game, seat: Seat) -> int:
     return len(game.state.players[seat].zones[Zone.DAMAGE])
 
@@ -247,6 +253,8 @@ CONDITIONS: dict[str, Any] = {
     "damage_min": lambda g, c, cond, v: damage_of(g, _player(g, c, cond)) >= v,
     "limit_break": lambda g, c, cond, v: damage_of(g, c.seat) >= v,
     "turn": lambda g, c, cond, v: (g.state.turn_player == c.seat) == (v == "yours"),
+    "state": lambda g, c, cond, v: _in_state(g, _player(g, c, cond), v),
+    "self_row": lambda g, c, cond, v: c.uid is not None and _row(g, c.uid) == v,
     "phase": lambda g, c, cond, v: g.state.phase in v,
     "in_battle": lambda g, c, cond, v: (g.state.battle is not None) == v,
     "attacking": lambda g, c, cond, v: _attacking(g, c) == v,

@@ -622,6 +622,24 @@ def run_steps_from(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) 
     push_block(game, frame, (DYNAMIC, len(dynamic) - 1))
 
 
+def run_enter_state(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """A player enters a named state (e.g. D-era "Final Rush") until the end of the turn or
+    for the rest of the game; conditions read it with `{state = name}`."""
+    game.pop()
+    seat = player_of(game, ctx, step)
+    until = step.get("until", Until.TURN)
+    states = dict(game.state.players[seat].flags.get("states", {}))
+    states[step["state"]] = game.state.turn if until == Until.TURN else -1
+    game.state.players[seat].flags["states"] = states
+    game.emit("enter_state", seat=seat, state=step["state"], until=until)
+
+
+def in_state(game: Game, seat: Seat, name: str) -> bool:
+    """Whether a player is in a state now (a turn state lasts only through that turn)."""
+    since = game.state.players[seat].flags.get("states", {}).get(name)
+    return since is not None and (since == -1 or since == game.state.turn)
+
+
 def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.pop()
     seat = player_of(game, ctx, step)
@@ -690,6 +708,8 @@ CORE_STEPS: dict[str, StepKind] = {
     "for_each": StepKind(Schema({"target": "ref", "as": "str", "steps": "steps"},
                                 frozenset({"target", "as", "steps"})), run_for_each),
     "steps_from": StepKind(Schema({"fn": "fn"}, frozenset({"fn"})), run_steps_from),
+    "enter_state": StepKind(Schema({"state": "str", "player": "player", "until": "str"},
+                                   frozenset({"state"})), run_enter_state),
     "win": StepKind(Schema({"player": "player"}), run_end_game),
     "lose_game": StepKind(Schema({"player": "player"}), run_end_game),
 }

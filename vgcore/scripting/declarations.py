@@ -58,7 +58,7 @@ COND_KEYS: Mapping[str, str] = {
     "all": "conds", "any": "conds", "not": "cond", "count": "selector", "min": "int",
     "max": "int", "damage_min": "int", "player": "player", "turn": "str", "phase": "strs",
     "in_battle": "bool", "attacking": "bool", "boosted": "bool", "vanguard": "filter",
-    "limit_break": "int",
+    "limit_break": "int", "state": "str", "self_row": "str",
 }
 WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target",
                              "booster"})

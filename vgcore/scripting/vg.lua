@@ -132,6 +132,10 @@ vg.cond.opponents_turn = {turn = "opponents"}
 vg.cond.attacking = {attacking = true}
 vg.cond.boosted = {boosted = true}
 vg.cond.in_battle = {in_battle = true}
+-- you (or `player`) are in a named state, e.g. vg.cond.in_state("final_rush")
+function vg.cond.in_state(name, player) return {state = name, player = player} end
+-- this unit is on a circle of the given row ("front" or "back")
+function vg.cond.self_in_row(row) return {self_row = row} end
 
 -- Costs (each returns a list; combine with vg.cost.all) ------------------------------------
 
@@ -286,6 +290,11 @@ function vg.for_each(target, name, steps)
 end
 -- run the steps a function returns: function(ctx) return { vg.draw(1), ... } end
 function vg.steps_from(fn) return {op = "steps_from", fn = fn} end
+
+-- a player enters a named state until end of turn ("turn") or for the game ("forever")
+function vg.enter_state(name, player, duration)
+  return {op = "enter_state", state = name, player = player or "you", ["until"] = duration or "turn"}
+end
 
 function vg.win(player) return {op = "win", player = player or "you"} end
 function vg.lose_game(player) return {op = "lose_game", player = player or "you"} end
