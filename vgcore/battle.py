@@ -114,7 +114,7 @@ def declare_attack(game: Game, seat: Seat, circle: str, target_seat: Seat,
         "attacker": attacker, "attacker_seat": seat, "attacker_circle": circle,
         "target": target, "target_seat": target_seat, "target_circle": target_circle,
         "booster": None, "booster_circle": None, "boost_applied": False,
-        "no_hit": [], "hit": None,
+        "no_hit": [], "hit": None, "drive_grades": [],
     }
     game.emit("attack", seat=seat, circle=circle, card=game.state.card_ids[attacker],
               uid=attacker, target=f"{target_seat}.{target_circle}",
@@ -302,8 +302,10 @@ def run_close_step(game: Game, frame: Frame) -> None:
         for seat in st.seats:
             for uid in list(st.players[seat].zones[GC]):
                 actions.retire(game, uid)
+        grades = b["drive_grades"]
         game.emit("battle_end", seat=st.turn_player, attacker_uid=b["attacker"],
-                  target_uid=b["target"], hit=b["hit"], attacker_circle=b["attacker_circle"])
+                  target_uid=b["target"], hit=b["hit"], attacker_circle=b["attacker_circle"],
+                  drive_grades=list(grades), drive_grade3=3 in grades)
         return
     game.pop()
     game.end_modifiers(Until.BATTLE)

@@ -57,6 +57,9 @@ def reveal_next(game: Game, frame: Frame, seat: Seat) -> None:
     frame["hold"] = True
     actions.move(game, top, seat, Zone.TRIGGER)
     card = game.card(top)
+    battle = game.state.battle
+    if frame["type"] == "drive" and battle is not None:
+        battle["drive_grades"] = [*battle["drive_grades"], card.grade]
     game.emit(f"{frame['type']}_check", seat=seat, card=card.id, uid=top, grade=card.grade,
               trigger=card.trigger, by_uid=frame.get("by"))
     if trigger_applies(game, seat, top):

@@ -141,7 +141,8 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
         "cards": {u: card_record(game, u) for u in sorted(listed)},
         "battle": None if battle is None else {
             "attacker": battle["attacker"], "target": battle["target"],
-            "booster": battle["booster"], "hit": battle["hit"]},
+            "booster": battle["booster"], "hit": battle["hit"],
+            "drive_grades": [g for g in battle["drive_grades"] if g is not None]},
     }
 
 
@@ -172,5 +173,6 @@ def _event_uids(event: Mapping[str, Any] | None) -> list[int]:
 def _plain_event(event: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if event is None:
         return None
-    return {k: v for k, v in event.items() if isinstance(v, (str, int, float, bool))}
+    return {k: v for k, v in event.items() if isinstance(v, (str, int, float, bool))
+            or (isinstance(v, list) and all(isinstance(x, (str, int)) for x in v))}
 
