@@ -46,13 +46,24 @@ def percentile(sorted_values: list[int], q: float) -> float:
     return float(sorted_values[index])
 
 
+def has_scripts(registry: Registry, deck: DeckList) -> bool:
+    db = registry.db
+    return any(db[c].script is not None for c in {*deck.main, *deck.ride_deck} if c in db)
+
+
 def scripted_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckList] | None:
     """Two installed decks of the format whose cards have skills, if there are any."""
-    db = registry.db
-    pool = [d for d in registry.decks_for(format_id)
-            if any(db[c].script is not None for c in {*d.main, *d.ride_deck} if c in db)]
+    pool = [d for d in registry.decks_for(format_id) if has_scripts(registry, d)]
     if not pool:
         return None
+    return pool[0], pool[1] if len(pool) > 1 else pool[0]
+
+
+def vanilla_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckList]:
+    """Two installed decks of the format without skills (the format's defaults if none)."""
+    pool = [d for d in registry.decks_for(format_id) if not has_scripts(registry, d)]
+    if not pool:
+        return registry.default_decks(format_id)
     return pool[0], pool[1] if len(pool) > 1 else pool[0]
 
 
@@ -73,7 +84,7 @@ def games_per_second(registry: Registry, format_id: str, decks: tuple[DeckList, 
 def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0,
           on_game: Callable[[], None] | None = None) -> BenchResult:
     """Vanilla games (the decisions measured one by one), then scripted games in the same run."""
-    decks = registry.default_decks(format_id)
+    decks = vanilla_decks(registry, format_id)
     engine = registry.engine(format_id)  # build once, outside the timing
     decision_ns: list[int] = []
     clone_ns: list[int] = []
@@ -121,7 +132,7 @@ def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0
 
 def peak_memory(registry: Registry, format_id: str, seed: int) -> float:
     """The largest traced allocation peak of one whole game, in MiB."""
-    decks = registry.default_decks(format_id)
+    decks = vanilla_decks(registry, format_id)
     peaks = []
     for i in range(MEMORY_GAMES):
         tracemalloc.start()
