@@ -496,8 +496,9 @@ class Game:
                 total += m[2]
         for extra in self.engine.stat_modifiers:
             total += extra(self, uid, stat)
-        if (self._index or self.index).conts:
-            total += cont_delta(self, uid, stat)
+        index = self._index or self.index
+        if (index.conts and stat in index.cont_stats) or self.state.flags.get("granted"):
+            total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 
     def register_while(self, ctx: Ctx) -> str:
