@@ -1,1 +1,276 @@
-"""Prison (D era): a plugin the `d-standard` format enables. See README.md."""
+"""Prison (D era): a plugin the `d-standard` format enables. See README.md.
+
+A Prison is a set order (`order_type: prison`) that stays in its player's order zone (the
+`dera` plugin plays it and leaves it there). While a player has a face-up Prison in their order
+zone, effects may *imprison* the opponent's cards: they move into that player's order zone and
+stay the opponent's cards. The imprisoned cards of a player are exactly the cards in that
+player's order zone that another player owns; the plugin also keeps the list in the player's
+flags (`imprisoned`, plain data) for views and tools.
+
+- Step kind `imprison` (`target`, or `from` + `count`, `up_to`, `chooser`, `as`): with no Prison
+  in the controller's order zone nothing happens and nothing is asked; otherwise each named
+  card of another player goes face up into the controller's order zone (event `imprison`).
+- Lua library `prison.lua` (`vg.prison`): `imprison(target, extra)`, the selector
+  `imprisoned(filter)` and the condition `any_imprisoned(n)`.
+- The opponent's extra main-phase answer: each Prison lists its release modes in the card
+  field `prison_release` (a list of `{cost: soul_blast | counter_blast, amount: n, count: k}`).
+  In their own main phase, a player whose cards are imprisoned in the opponent's Prison may pay
+  a mode's cost to take back `count` of them (as many as there are, up to `count`) and call them
+  to their rear-guard circles: answers `free <cost> <id> [<id> …]` (copies alike, one answer per
+  distinct selection), offered only when the cost can be paid. Event `free` per card, then the
+  core's `call` (superior, source `order_zone`).
+
+Registered through the `vgcore` entry-point group as `prison`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from vgcore import actions, hookimpl
+from vgcore.decisions import Action
+from vgcore.engine import FrameKind
+from vgcore.game import Game
+from vgcore.scripting.declarations import Schema
+from vgcore.selectors import Ctx
+from vgcore.steps import TARGET_KEYS, StepKind, act_blast, ask_choice, bind, chosen, targeted
+from vgcore.types import VC, Zone
+
+HERE = Path(__file__).parent
+FLAG = "imprisoned"
+RELEASE_FIELD = "prison_release"
+RELEASE_COSTS = ("soul_blast", "counter_blast")
+
+# -- reading the state -------------------------------------------------------------------------
+
+
+def prisons(game: Game, seat: str) -> list[int]:
+    """The face-up Prison cards in `seat`'s order zone."""
+    st = game.state
+    return [u for u in st.players[seat].zones[Zone.ORDER]
+            if st.face_up[u] and (game.card(u).order_type or "") == "prison"]
+
+
+def has_prison(game: Game, seat: str) -> bool:
+    return bool(prisons(game, seat))
+
+
+def imprisoned(game: Game, seat: str) -> list[int]:
+    """Cards imprisoned by `seat`: other players' cards in `seat`'s order zone, in zone order."""
+    st = game.state
+    return [u for u in st.players[seat].zones[Zone.ORDER] if st.owners[u] != seat]
+
+
+def _record(game: Game, seat: str) -> None:
+    """Keep the `imprisoned` flag (uids, plain data) in step with the order zone."""
+    game.state.players[seat].flags[FLAG] = imprisoned(game, seat)
+
+
+# -- the imprison step ---------------------------------------------------------------------------
+
+
+def act_imprison(game: Game, ctx: Ctx, uids: list[int], step: Mapping[str, Any]) -> None:
+    jailer = ctx.seat
+    if not has_prison(game, jailer):
+        return
+    st = game.state
+    for uid in uids:
+        if st.owners[uid] == jailer:
+            continue  # only an opponent's card can be imprisoned
+        old_seat, old_zone = st.loc[uid]
+        if old_zone == Zone.ORDER and old_seat == jailer:
+            continue
+        actions.move(game, uid, jailer, Zone.ORDER)
+        game.emit("imprison", seat=jailer, card=st.card_ids[uid], uid=uid,
+                  owner=st.owners[uid], **{"from": old_zone}, from_seat=old_seat)
+    _record(game, jailer)
+
+
+_run_targeted, _answer_targeted = targeted(act_imprison, "Choose cards to imprison.")
+
+
+def run_imprison(game: Game, frame: Any, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """With no Prison there is nowhere to put the cards: nothing is chosen or moved."""
+    if not has_prison(game, ctx.seat):
+        game.pop()
+        bind(game, frame, step.get("as"), [])
+        return
+    _run_targeted(game, frame, step, ctx)
+
+
+IMPRISON = StepKind(Schema(dict(TARGET_KEYS)), run_imprison, _answer_targeted)
+
+# -- the opponent's extra main-phase answer ------------------------------------------------------
+
+
+def release_modes(game: Game, jailer: str) -> list[dict[str, Any]]:
+    """The distinct release modes the jailer's Prisons offer, in card order."""
+    modes: list[dict[str, Any]] = []
+    for uid in prisons(game, jailer):
+        for mode in game.card(uid).extra.get(RELEASE_FIELD, ()):
+            entry = {"cost": mode["cost"], "amount": mode.get("amount", 1),
+                     "count": mode.get("count", 1)}
+            if entry not in modes:
+                modes.append(entry)
+    return modes
+
+
+def payers(game: Game, seat: str, cost: str) -> list[int]:
+    zones = game.state.players[seat].zones
+    if cost == "soul_blast":
+        return list(zones[Zone.SOUL])
+    return [u for u in zones[Zone.DAMAGE] if game.state.face_up[u]]
+
+
+def can_pay(game: Game, seat: str, mode: Mapping[str, Any]) -> bool:
+    if mode["cost"] == "soul_blast" and game.vanguard(seat) is None:
+        return False
+    return len(payers(game, seat, mode["cost"])) >= mode["amount"]
+
+
+def free_options(game: Game, seat: str) -> list[Action]:
+    jailer = game.opponent(seat)
+    held = [u for u in imprisoned(game, jailer) if game.state.owners[u] == seat]
+    if not held:
+        return []
+    ids = sorted(game.state.card_ids[u] for u in held)
+    options: list[Action] = []
+    for mode in release_modes(game, jailer):
+        if not can_pay(game, seat, mode):
+            continue
+        size = min(mode["count"], len(ids))
+        for pick in sorted(set(combinations(ids, size))):
+            action = Action.make("free", mode["cost"], *pick)
+            if action not in options:
+                options.append(action)
+    return options
+
+
+def start_free(game: Game, seat: str, action: Action) -> None:
+    jailer = game.opponent(seat)
+    cost, ids = action.args[0], list(action.args[1:])
+    mode = next(m for m in release_modes(game, jailer)
+                if m["cost"] == cost and min(m["count"], len(ids)) == len(ids))
+    st = game.state
+    cards: list[int] = []
+    for card_id in ids:
+        cards.append(next(u for u in imprisoned(game, jailer)
+                          if st.card_ids[u] == card_id and st.owners[u] == seat
+                          and u not in cards))
+    game.push({"k": "prison_free", "seat": seat, "jailer": jailer, "cost": cost,
+               "amount": mode["amount"], "cards": tuple(cards), "stage": "pay"})
+
+
+def run_free(game: Game, frame: dict[str, Any]) -> None:
+    seat = frame["seat"]
+    if frame["stage"] == "pay":
+        cands = payers(game, seat, frame["cost"])
+        amount = frame["amount"]
+        prompt = ("Choose soul cards to pay." if frame["cost"] == "soul_blast"
+                  else "Choose face-up damage to turn face down.")
+        if len(cands) > amount and ask_choice(game, frame, seat, cands, amount, amount, prompt):
+            return
+        pay(game, frame, cands[:amount])
+        return
+    left = frame["cards"]
+    if not left:
+        game.pop()
+        _record(game, frame["jailer"])
+        return
+    uid = left[0]
+    st = game.state
+    if st.loc[uid] != (frame["jailer"], Zone.ORDER):
+        frame["cards"] = left[1:]
+        return
+    game.emit("free", seat=seat, card=st.card_ids[uid], uid=uid, jailer=frame["jailer"])
+    if not game.card(uid).is_unit:
+        frame["cards"] = left[1:]
+        actions.move(game, uid, st.owners[uid], Zone.DROP)
+        game.emit("put", seat=st.owners[uid], card=st.card_ids[uid], uid=uid, to="drop",
+                  **{"from": Zone.ORDER}, from_seat=frame["jailer"])
+        return
+    circles = [c for c in st.players[seat].circles if c != VC]
+    game.ask(seat, "place", f"Choose a circle for {st.card_ids[uid]}.",
+             [Action("choose", (c,)) for c in circles])
+
+
+def pay(game: Game, frame: dict[str, Any], uids: list[int]) -> None:
+    act_blast(game, Ctx(frame["seat"]), uids, {"op": frame["cost"]})
+    frame["stage"] = "call"
+
+
+def answer_free(game: Game, frame: dict[str, Any], action: Action) -> None:
+    seat = frame["seat"]
+    if frame["stage"] == "pay":
+        pay(game, frame, chosen(game, frame, seat, action))
+        return
+    uid = frame["cards"][0]
+    frame["cards"] = frame["cards"][1:]
+    actions.call(game, uid, seat, action.args[0], source=Zone.ORDER, superior=True)
+
+
+FRAMES = {"prison_free": FrameKind(run_free, answer_free, interruptible=False)}
+
+# -- hooks ---------------------------------------------------------------------------------------
+
+
+@hookimpl
+def vgcore_card_fields() -> dict[str, dict[str, Any]]:
+    return {RELEASE_FIELD: {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"cost": {"enum": list(RELEASE_COSTS)},
+                           "amount": {"type": "integer", "minimum": 0},
+                           "count": {"type": "integer", "minimum": 1}},
+            "required": ["cost"],
+            "additionalProperties": False,
+        },
+    }}
+
+
+@hookimpl
+def vgcore_lua_libs() -> list[Path]:
+    return [HERE / "prison.lua"]
+
+
+@hookimpl
+def vgcore_step_kinds(fmt: Any) -> dict[str, StepKind]:
+    return {"imprison": IMPRISON}
+
+
+@hookimpl
+def vgcore_event_kinds(fmt: Any) -> list[str]:
+    return ["imprison", "free"]
+
+
+@hookimpl
+def vgcore_frame_kinds(fmt: Any) -> dict[str, FrameKind]:
+    return dict(FRAMES)
+
+
+@hookimpl
+def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
+    if kind != "main":
+        return []
+    return free_options(game, seat)
+
+
+@hookimpl
+def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> bool | None:
+    if action.verb != "free":
+        return None
+    start_free(game, seat, action)
+    return True
+
+
+@hookimpl
+def vgcore_view(game: Game, seat: str, view: dict[str, Any]) -> None:
+    """Imprisoned cards are public (face up in an order zone): list them per jailer."""
+    if "imprisoned" in view:
+        return
+    st = game.state
+    view["imprisoned"] = {s: [st.card_ids[u] for u in imprisoned(game, s)] for s in st.seats}

@@ -1,0 +1,10 @@
+-- D-SD05-004 Aurora Battle Princess, Ruby Red
+-- AUTO When a card rides upon this vanguard, draw one card if you were the second player.
+return vg.card {
+  vg.auto {
+    zones = {"VC"},
+    when = vg.when.ridden_upon,
+    condition = function(ctx) return ctx.first_player ~= ctx.me end,
+    effect = { vg.draw(1) },
+  },
+}

@@ -1,0 +1,55 @@
+"""The built-in start-deck set D-SD05 (Brandt Gate): its deck is legal in d-standard, and random
+games against D-SD02 (Dark States) play out in a strict engine (RULES.md §3, §5–§9).
+
+The cards' abilities one by one are tested by the scenarios in card_scripts/D-SD05/scenarios.
+"""
+
+from __future__ import annotations
+
+from tests.invariants import check_invariants
+from vgcore.agents import RandomAgent
+from vgcore.plugins import Registry
+
+GAMES = 200
+FORMAT = "d-standard"
+DECKS = ("D-SD05", "D-SD02")
+
+
+def test_dsd05_deck_is_legal_in_d_standard(registry: Registry) -> None:
+    deck = registry.deck("D-SD05")
+    assert deck.format == FORMAT
+    assert deck.first_vanguard == "D-SD05-004"
+    assert registry.deck_violations(deck, FORMAT) == []
+
+
+def test_dsd05_is_not_a_default_deck(registry: Registry) -> None:
+    assert "D-SD05" not in {d.name for d in registry.default_decks(FORMAT)}
+
+
+def test_dsd05_plays_out_strictly() -> None:
+    """Random games D-SD05 vs D-SD02: invariants after every decision, no script errors (a
+    strict engine raises them), the deck's AUTO and ACT abilities start, and cards are
+    imprisoned and freed."""
+    registry = Registry(strict=True)
+    decks = [registry.deck(name) for name in DECKS]
+    started: set[str] = set()
+    kinds: set[str] = set()
+    for seed in range(GAMES):
+        game = registry.new_game(FORMAT, decks, seed=seed)
+        total = len(game.state.card_ids)
+        agent = RandomAgent(seed)
+        check_invariants(game, total)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+            check_invariants(game, total)
+        log = game.state.log
+        assert log[-1]["kind"] == "game_over"
+        assert not [e for e in log if e["kind"] == "script_error"]
+        started.update(e["card"] for e in log if e["kind"] == "ability")
+        kinds.update(e["kind"] for e in log)
+    engine = registry.engine(FORMAT)
+    scripted = {card_id for card_id in registry.db
+                if card_id.startswith("D-SD05-") and engine.script(card_id) is not None
+                and any(a.kind != "cont" for a in engine.script(card_id).abilities)}
+    assert scripted - started == set(), sorted(scripted - started)
+    assert {"imprison", "free"} <= kinds
