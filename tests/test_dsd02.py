@@ -22,8 +22,8 @@ def test_dsd02_deck_is_legal_in_d_standard(registry: Registry) -> None:
     assert registry.deck_violations(deck, FORMAT) == []
 
 
-def test_dsd02_is_not_a_default_deck(registry: Registry) -> None:
-    assert "D-SD02" not in {d.name for d in registry.default_decks(FORMAT)}
+def test_dsd02_is_a_default_deck(registry: Registry) -> None:
+    assert "D-SD02" in {d.name for d in registry.default_decks(FORMAT)}
 
 
 def test_dsd02_plays_out_strictly() -> None:

@@ -194,6 +194,7 @@ FILTERS: dict[str, Any] = {
     "attacked": lambda g, c, u, card, st, w: (st.battle is not None
                                               and st.battle["target"] == u) == w,
     "where": lambda g, c, u, card, st, w: bool(g.scripts.call(w, c, candidate=u)),
+    "has": lambda g, c, u, card, st, w: g.is_field(*st.loc[u]) and g.has(u, w),
 }
 
 

@@ -200,8 +200,21 @@ def choose_bounds(step: Mapping[str, Any], available: int) -> tuple[int, int]:
     return low, high
 
 
+CANNOT_BE_CHOSEN = "cannot_be_chosen"
+
+
+def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
+    """Candidates an effect may choose: a unit on the field that has `cannot_be_chosen` is
+    left out when the effect's controller is not the player whose side it is on (an effect
+    of the opponent's card, whoever makes the choice)."""
+    st = game.state
+    return [u for u in candidates
+            if st.loc[u][0] == ctx.seat or not game.is_field(*st.loc[u])
+            or not game.has(u, CANNOT_BE_CHOSEN)]
+
+
 def run_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
-    candidates = select(game, ctx, step["from"])
+    candidates = choosable(game, ctx, select(game, ctx, step["from"]))
     low, high = choose_bounds(step, len(candidates))
     seat = chooser_of(game, ctx, step)
     if not ask_choice(game, frame, seat, candidates, low, high, "Choose cards."):
@@ -228,7 +241,7 @@ def targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
 
     def run(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
         if "from" in step:
-            candidates = select(game, ctx, step["from"])
+            candidates = choosable(game, ctx, select(game, ctx, step["from"]))
             low, high = choose_bounds(step, len(candidates))
             if ask_choice(game, frame, chooser_of(game, ctx, step), candidates, low, high,
                           prompt):

@@ -1,1 +1,142 @@
-"""overDress (D era): a plugin the `d-standard` format enables. See README.md."""
+"""overDress (D era): a plugin the `d-standard` format enables. See README.md.
+
+A card of kind `overdress_unit` whose record names a card name in the `overdress` field may be
+placed, instead of a normal call, on one of your rear-guards whose name contains that name.
+The rear-guard beneath becomes the new unit's *originalDress*: it leaves the field (it is no
+longer a unit) and waits in the public `originaldress` zone, tied to the new unit by the
+player flag `originaldress` (the unit's uid, as a string, -> the uids of the cards under it).
+The placed unit is in the overDress state (a permanent `overdress_state` modifier, which ends
+by itself when the unit leaves the field; scripts test it with the filter `has =
+"overdress_state"`). When the unit leaves the field its originalDress cards go to the drop.
+
+The placement counts as placing the unit on RC, not as a superior call: it logs `call` with
+`superior = false`, `source = "hand"` and `how = "overdress"` (so "when placed on RC" and
+"when called" abilities trigger), then `overdress` with the circle and the originalDress
+(`dress_uid`, its first card; `dress_cards`, all of them). The unit beneath is not retired:
+no `retire` event, and "when retired" abilities do not trigger.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vgcore import actions, hookimpl
+from vgcore.decisions import Action
+from vgcore.game import Game
+from vgcore.types import VC, Zone
+from vgcore.zones import ZoneSpec
+
+ZONE = "originaldress"
+FLAG = "originaldress"          # player flag: {str(unit uid): [uids of its originalDress]}
+STATE = "overdress_state"       # the modifier that marks a unit in the overDress state
+KIND = "overdress_unit"
+VERB = "overdress"
+
+
+def dressed_name(game: Game, card_id: str) -> str | None:
+    """The name an overDress unit dresses over (its record's `overdress` field), or None."""
+    card = game.engine.db[card_id]
+    if card.kind != KIND:
+        return None
+    name = card.extra.get("overdress")
+    return name if isinstance(name, str) and name else None
+
+
+def overdress_options(game: Game, seat: str) -> list[Action]:
+    """`overdress <id> <circle>` for each overDress unit in hand (grade ≤ the vanguard's, as a
+    normal call) and each rear-guard circle whose unit's name contains the named name."""
+    st = game.state
+    player = st.players[seat]
+    vg = game.vanguard(seat)
+    max_grade = game.grade(vg) if vg is not None else 0
+    options: list[Action] = []
+    for card_id in sorted({st.card_ids[u] for u in player.zones[Zone.HAND]}):
+        name = dressed_name(game, card_id)
+        card = game.engine.db[card_id]
+        if name is None or card.grade is None or card.grade > max_grade:
+            continue
+        for circle in player.circles:
+            if circle == VC:
+                continue
+            under = game.unit_at(seat, circle)
+            if under is not None and name in game.card(under).name:
+                options.append(Action(VERB, (card_id, circle)))
+    return options
+
+
+def overdress(game: Game, seat: str, card_id: str, circle: str) -> None:
+    """Place an overDress unit from hand on `circle` over the rear-guard there."""
+    st = game.state
+    uid = next(u for u in st.players[seat].zones[Zone.HAND] if st.card_ids[u] == card_id)
+    under = game.unit_at(seat, circle)
+    assert under is not None
+    table = st.players[seat].flags.setdefault(FLAG, {})
+    # The unit beneath, and any originalDress it had itself, all go under the new unit.
+    dress = [under, *table.pop(str(under), [])]
+    actions.move(game, under, seat, ZONE)
+    table[str(uid)] = dress
+    actions.move(game, uid, seat, circle)
+    game.add_modifier(uid, STATE, 1, "forever", source=card_id)
+    game.emit("call", seat=seat, circle=circle, card=card_id, uid=uid, source=Zone.HAND,
+              superior=False, how=VERB)
+    game.emit(VERB, seat=seat, circle=circle, card=card_id, uid=uid, dress_uid=under,
+              dress_cards=[st.card_ids[u] for u in dress])
+
+
+def release_dress(game: Game, event: dict[str, Any]) -> None:
+    """A unit with originalDress left the field: its originalDress cards go to the drop."""
+    st = game.state
+    for seat in st.seats:
+        table = st.players[seat].flags.get(FLAG)
+        if not table:
+            continue
+        for key in list(table):
+            unit = int(key)
+            if game.is_field(*st.loc[unit]):
+                continue
+            for card in table.pop(key):
+                if st.loc[card] != (seat, ZONE):
+                    continue
+                owner = st.owners[card]
+                actions.move(game, card, owner, Zone.DROP)
+                game.emit("put", seat=owner, card=st.card_ids[card], uid=card, to="drop",
+                          **{"from": ZONE}, from_seat=seat)
+
+
+# Every event after which a unit may have left the field (a retire, a `put` from a circle by an
+# effect, a removal): the listener checks the tracked units, so whatever moved them, their
+# originalDress follows at once.
+LEAVING_EVENTS = ("retire", "put", "removed", "discard", "ride", "call", "damage")
+
+
+@hookimpl
+def vgcore_card_fields() -> dict[str, dict[str, Any]]:
+    return {"overdress": {"type": "string", "minLength": 1}}
+
+
+@hookimpl
+def vgcore_zones(fmt: Any) -> list[ZoneSpec]:
+    return [ZoneSpec(ZONE)]
+
+
+@hookimpl
+def vgcore_event_kinds(fmt: Any) -> list[str]:
+    return [VERB]
+
+
+@hookimpl
+def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
+    return {kind: [release_dress] for kind in LEAVING_EVENTS}
+
+
+@hookimpl
+def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
+    return overdress_options(game, seat) if kind == "main" else []
+
+
+@hookimpl
+def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> bool | None:
+    if action.verb != VERB or kind != "main":
+        return None
+    overdress(game, seat, *action.args)
+    return True

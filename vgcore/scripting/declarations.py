@@ -51,7 +51,7 @@ FILTER_KEYS: Mapping[str, str] = {
     "unit": "bool", "sentinel": "bool", "persona_ride": "bool", "face": "str", "rested": "bool",
     "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "binding",
     "not_in": "binding", "power_min": "int", "power_max": "int", "attacked": "bool",
-    "where": "fn",
+    "where": "fn", "has": "str",
 }
 SELECTOR_KEYS: Mapping[str, str] = FILTER_KEYS
 COND_KEYS: Mapping[str, str] = {
