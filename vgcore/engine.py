@@ -86,6 +86,12 @@ class TurnStep:
     kind: str
 
 
+def direct_calls(caller: Any) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
+    """A hook's implementations as (function, argument names), in the order pluggy calls them
+    (last registered first, tryfirst/trylast respected)."""
+    return [(impl.function, tuple(impl.argnames)) for impl in reversed(caller.get_hookimpls())]
+
+
 class Engine:
     """Everything a game of one format needs besides its state."""
 
@@ -118,7 +124,10 @@ class Engine:
         self.rule_checks: dict[str, RuleCheck] = {}
         for table in reversed(hook.vgcore_rule_checks(fmt=fmt)):
             self.rule_checks.update(table)
-        self._option_hooks = bool(hook.vgcore_extra_options.get_hookimpls())
+        # Per-decision hooks are called directly (pluggy's dispatch costs more than most
+        # plugins' answers): the implementations in pluggy's call order, with their arguments.
+        self._option_impls = direct_calls(hook.vgcore_extra_options)
+        self._apply_impls = direct_calls(hook.vgcore_apply_option)
         self._edge_hooks = bool(hook.vgcore_pending_edges.get_hookimpls())
         self.step_kinds: dict[str, StepKind] = {}
         for table in reversed(hook.vgcore_step_kinds(fmt=fmt)):
@@ -159,14 +168,18 @@ class Engine:
 
     def extra_options(self, game: Game, seat: Seat, kind: str) -> list[Action]:
         """Answers that plugins add to a core decision (ride step, main phase, guard step)."""
-        if not self._option_hooks:
+        if not self._option_impls:
             return []
-        return [a for acts in self.hook.vgcore_extra_options(game=game, seat=seat, kind=kind)
-                for a in acts]
+        args = {"game": game, "seat": seat, "kind": kind}
+        out: list[Action] = []
+        for function, names in self._option_impls:
+            acts = function(**{n: args[n] for n in names})
+            if acts:
+                out.extend(acts)
+        return out
 
     def apply_extra_option(self, game: Game, seat: Seat, kind: str, action: Action) -> bool:
         """Let the plugin that offered `action` carry it out; False when none claims it."""
-        if not self._option_hooks:
-            return False
-        return bool(self.hook.vgcore_apply_option(game=game, seat=seat, kind=kind,
-                                                  action=action))
+        args = {"game": game, "seat": seat, "kind": kind, "action": action}
+        # firstresult: any() stops at the first plugin that claims the answer
+        return any(function(**{n: args[n] for n in names}) for function, names in self._apply_impls)
