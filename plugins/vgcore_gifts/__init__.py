@@ -1,0 +1,1 @@
+"""vgcore_gifts: a format expansion plugin. See README.md."""

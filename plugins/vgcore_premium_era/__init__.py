@@ -1,0 +1,1 @@
+"""vgcore_premium_era: a format expansion plugin. See README.md."""

@@ -1,0 +1,1 @@
+"""vgcore_stride: a format expansion plugin. See README.md."""
