@@ -19,7 +19,7 @@ from vgcore import hookspecs
 from vgcore.carddb import CardDB, load_card_dir
 from vgcore.decks import DeckList, load_deck, validate_deck
 from vgcore.engine import Engine
-from vgcore.errors import DeckError, FormatError
+from vgcore.errors import CardDataError, DeckError, FormatError
 from vgcore.formats import Format, load_format_file, resolve_formats
 from vgcore.game import Game
 from vgcore.types import Seat
@@ -94,12 +94,26 @@ class Registry:
         return db
 
     def card_set_dirs(self) -> list[Path]:
+        """Installed sets' directories, then the `--cards` ones that hold cards (a `--cards`
+        directory may hold only formats/ or decks/)."""
         dirs = [Path(d) for ds in reversed(self.pm.hook.vgcore_card_sets()) for d in ds]
-        return dirs + self.card_dirs
+        for directory in self.card_dirs:
+            has_cards = (directory / "cards.yaml").exists()
+            if not has_cards and not any((directory / sub).is_dir()
+                                         for sub in ("formats", "decks")):
+                raise CardDataError(f"{directory}: not a card directory (no cards.yaml, "
+                                    "formats/ or decks/)")
+            if has_cards:
+                dirs.append(directory)
+        return dirs
 
     @cached_property
     def formats(self) -> dict[str, Format]:
+        """Installed plugins' formats, plus `formats/*.yaml` in each `--cards` directory (a
+        modder's format needs no plugin: a YAML file that `extends:` an installed one)."""
         files = [Path(f) for fs in reversed(self.pm.hook.vgcore_formats()) for f in fs]
+        for directory in self.card_dirs:
+            files.extend(sorted((directory / "formats").glob("*.yaml")))
         return resolve_formats((load_format_file(f), str(f)) for f in files)
 
     @cached_property
