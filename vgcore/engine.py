@@ -32,6 +32,7 @@ StatModifier = Callable[["Game", "Uid", str], int]
 RuleCheck = Callable[["Game"], "list[tuple[Seat, str]]"]
 ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
 EventListener = Callable[["Game", "dict[str, Any]"], None]
+NameProvider = Callable[["Game", "Uid"], "Sequence[str]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,9 @@ class Engine:
         hook.vgcore_battle_steps(steps=self.battle_steps, fmt=fmt)
         self.stat_modifiers: list[StatModifier] = [
             f for fs in hook.vgcore_continuous_modifiers(fmt=fmt) for f in fs
+        ]
+        self.name_providers: list[NameProvider] = [
+            f for fs in hook.vgcore_name_providers(fmt=fmt) for f in fs
         ]
         self.listeners: dict[str, list[EventListener]] = {}
         for table in reversed(hook.vgcore_event_listeners(fmt=fmt)):

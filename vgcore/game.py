@@ -135,7 +135,7 @@ class Game:
         chosen = first_player or engine.format.first_player
         st.flags["first_player_rule"] = chosen
         st.stack.append({"k": "game", "s": 0})
-        engine.hook.vgcore_setup_game(game=game)
+        engine.hook.vgcore_setup_game(game=game, decks=decks)
         game.advance()
         return game
 
@@ -439,6 +439,16 @@ class Game:
             if c == col and r != row:
                 return name
         return None
+
+    def names(self, uid: Uid) -> tuple[str, ...]:
+        """The card's names now: the printed one, then any a plugin adds (hook
+        `vgcore_name_providers`, e.g. a G unit also has its heart's name)."""
+        printed = self.card(uid).name
+        providers = self.engine.name_providers
+        if not providers:
+            return (printed,)
+        extra = [n for f in providers for n in f(self, uid) if n != printed]
+        return (printed, *dict.fromkeys(extra))
 
     def grade(self, uid: Uid) -> int:
         return (self.card(uid).grade or 0) + self._mods(uid, "grade")

@@ -12,6 +12,7 @@ implementation take any subset of them).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from vgcore.engine import (
         EventListener,
         FrameKind,
+        NameProvider,
         RuleCheck,
         SeatLayout,
         StatModifier,
@@ -132,6 +134,12 @@ def vgcore_continuous_modifiers(fmt: Format) -> list[StatModifier]:
 
 
 @hookspec
+def vgcore_name_providers(fmt: Format) -> list[NameProvider]:
+    """Functions (game, uid) -> extra names a card has now besides its printed one (e.g. a
+    G unit also has its heart's name); name filters (`name`, `name_has`) match any of them."""
+
+
+@hookspec
 def vgcore_event_listeners(fmt: Format) -> dict[str, list[EventListener]]:
     """Rule effects that follow an event at once, by event kind: (game, event) -> None.
 
@@ -154,8 +162,12 @@ def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
 
 
 @hookspec
-def vgcore_setup_game(game: Game) -> None:
-    """Called once when a game's state is built: add circles, zones, markers or flags."""
+def vgcore_setup_game(game: Game, decks: Mapping[Seat, DeckList] | None) -> None:
+    """Called once when a game's state is built: add circles, zones, markers or flags.
+
+    `decks` are the seats' deck lists when the game is set up from decks (`Game.new`), so a
+    plugin can place lists the core does not know (e.g. the G deck); None for a written board.
+    """
 
 
 @hookspec

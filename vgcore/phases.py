@@ -134,14 +134,22 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     player = st.players[seat]
     rear_circles = [c for c in player.circles if c != VC]
     options = []
+    # Restrictions from states (e.g. a locked card): no call onto its circle, no move with it.
+    held = {"cannot_be_called_over": set(), "cannot_move": set()}
+    if st.modifiers:
+        for what, circles in held.items():
+            circles.update(c for c in rear_circles if player.zones[c]
+                           and game.has(player.zones[c][0], what))
+    call_circles = [c for c in rear_circles if c not in held["cannot_be_called_over"]]
     for card_id in sorted({st.card_ids[u] for u in player.zones[Zone.HAND]}):
         card = game.engine.db[card_id]
         if card.is_unit and card.grade is not None and card.grade <= grade:
-            options.extend(Action("call", (card_id, c)) for c in rear_circles)
+            options.extend(Action("call", (card_id, c)) for c in call_circles)
     partners = column_partners(player.circles)
     for circle in rear_circles:
         partner = partners.get(circle)
-        if player.zones[circle] and partner is not None and partner != VC:
+        if player.zones[circle] and partner is not None and partner != VC and not (
+                {circle, partner} & held["cannot_move"]):
             options.append(Action("move", (circle,)))
     if game.index.acts or game.state.flags.get("granted"):
         options.extend(act_options(game, seat))

@@ -83,15 +83,22 @@ def seats_for(ctx: Ctx, game: Game, owner: str) -> list[Seat]:
 
 # -- selection ---------------------------------------------------------------------------
 
+NOT_A_UNIT = "not_a_unit"  # a modifier: this card on the field is no unit for effects
+
 
 def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
     """Every card a selector names, in seat then zone order."""
     zones = selector.get("zone", ("field",))
     out: list[Uid] = []
+    # Cards on the field that a state makes "not a unit" (e.g. a locked card) are not selected.
+    mods = game.state.modifiers
+    not_units = {m[0] for m in mods if m[1] == NOT_A_UNIT and m[2] > 0} if mods else ()
     for seat in seats_for(ctx, game, selector.get("owner", "you")):
         player = game.state.players[seat]
         for zone in zone_names(game, seat, zones):
             for uid in player.zones.get(zone, ()):
+                if not_units and uid in not_units and game.is_field(seat, zone):
+                    continue
                 if card_matches(game, ctx, uid, selector):
                     out.append(uid)
     return out
@@ -167,8 +174,8 @@ def _owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
 FILTERS: dict[str, Any] = {
     "owner": lambda g, c, u, card, st, w: _owner(g, c, u, w),
     "zone": lambda g, c, u, card, st, w: zone_matches(g, st.loc[u][0], st.loc[u][1], w),
-    "name": lambda g, c, u, card, st, w: _in(card.name, w),
-    "name_has": lambda g, c, u, card, st, w: w in card.name,
+    "name": lambda g, c, u, card, st, w: any(_in(n, w) for n in g.names(u)),
+    "name_has": lambda g, c, u, card, st, w: any(w in n for n in g.names(u)),
     "grade": lambda g, c, u, card, st, w: _in(_grade(g, u), w),
     "grade_min": lambda g, c, u, card, st, w: _grade(g, u) >= w,
     "grade_max": lambda g, c, u, card, st, w: _grade(g, u) <= w,

@@ -1,1 +1,337 @@
-"""vgcore_gifts: a format expansion plugin. See README.md."""
+"""Imaginary gifts for `v-standard` (RULES.md §11), as a plugin the format enables. See README.md.
+
+Riding a grade 3 with a gift icon (the card field `gift`) gains that gift as part of the ride:
+an event listener on `ride` pushes a non-interruptible `gift_gain` frame, so the gift is gained
+(and its I/II version asked, the first time a player gains that type) before any "when
+placed/ridden" ability of the ride resolves.
+
+Gift markers live in the player's `markers` per circle (`accel-1`, `accel-2`, `force-1`,
+`force-2`, `protect-2`); they belong to the circle, so they stay when the unit leaves. A
+continuous modifier reads them. Protect I and the quick shield ticket are pseudo-cards
+(records of the plugin's own card set `gifts`); the plugin tracks them and moves them to the
+hidden `gift_gone` zone when they cease to exist.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from vgcore import actions, hookimpl
+from vgcore.decisions import Action
+from vgcore.engine import FrameKind
+from vgcore.events import CORE_EVENTS
+from vgcore.game import Game
+from vgcore.scripting.declarations import Schema
+from vgcore.steps import StepKind, player_of
+from vgcore.types import FRONT, GC, VC, Until, Zone
+from vgcore.zones import ZoneSpec
+
+HERE = Path(__file__).parent
+GIFT_TYPES = ("accel", "force", "protect")
+VERSIONS_FLAG = "gift_versions"   # player flag: {gift type: 1 or 2}, fixed at the first gain
+ACCEL_FLAG = "accel_circles"      # player flag: how many accel circles the player has
+TRACK_FLAG = "gift_cards"         # game flag: {str(uid): {"card": kind, "at": zone}}
+ORDERS_FLAG = "orders_played"     # player flag shared with other order plugins: {turn, count}
+GONE = "gift_gone"                # where pseudo-cards go when they cease to exist (hidden)
+PROTECT_CARD = "GIFT-PROTECT"
+TICKET_CARD = "GIFT-TICKET"
+KIND = "gift"                     # card kind of the Protect I pseudo-card
+PSEUDO_CARDS = {PROTECT_CARD: "protect", TICKET_CARD: "ticket"}
+
+ACCEL_POWER = {1: 10_000, 2: 5_000}
+FORCE_POWER = 10_000
+PROTECT_POWER = 5_000
+PROTECT_SHIELD = 10_000
+TICKET_POWER = 5_000
+
+
+def options(game: Game) -> dict[str, Any]:
+    """The format's `options.gifts`: `force2` = original_critical (default) | critical_plus_1,
+    `protect2` = both_turns (default) | your_turn."""
+    return dict(game.engine.format.options.get("gifts") or {})
+
+
+# -- gaining a gift ---------------------------------------------------------------------
+
+
+def on_ride(game: Game, event: dict[str, Any]) -> None:
+    """A grade 3 with a gift icon was ridden: the gift is gained before anything resolves."""
+    card = game.card(event["uid"])
+    if card.gift in GIFT_TYPES and card.grade == 3:
+        game.push({"k": "gift_gain", "seat": event["seat"], "gift": card.gift,
+                   "card": card.id})
+
+
+def run_gift_gain(game: Game, frame: dict[str, Any]) -> None:
+    seat, gift = frame["seat"], frame["gift"]
+    version = game.state.players[seat].flags.get(VERSIONS_FLAG, {}).get(gift)
+    if version is None:
+        game.ask(seat, "gift", f"Choose the version of your first {gift} gift (I or II).",
+                 [Action("gift", (f"{gift}-1",)), Action("gift", (f"{gift}-2",))])
+        return
+    circles = marker_circles(game, seat, gift, version)
+    if circles is None:
+        game.pop()
+        gain(game, seat, gift, version, None)
+    else:
+        game.ask(seat, "gift-circle", f"Choose a circle for your {gift} {version * 'I'} marker.",
+                 [Action("choose", (c,)) for c in circles])
+
+
+def answer_gift_gain(game: Game, frame: dict[str, Any], action: Action) -> None:
+    seat, gift = frame["seat"], frame["gift"]
+    if action.verb == "gift":
+        version = int(action.args[0].rsplit("-", 1)[1])
+        game.state.players[seat].flags.setdefault(VERSIONS_FLAG, {})[gift] = version
+        game.emit("gift_version", seat=seat, gift=gift, version=version)
+        return
+    game.pop()
+    version = game.state.players[seat].flags[VERSIONS_FLAG][gift]
+    gain(game, seat, gift, version, action.args[0])
+
+
+def marker_circles(game: Game, seat: str, gift: str, version: int) -> list[str] | None:
+    """The circles a marker may go on, or None when the gift needs no circle."""
+    circles = list(game.state.players[seat].circles)
+    if gift == "force":
+        return circles                       # VC or any RC
+    if gift == "protect" and version == 2:
+        return [c for c in circles if c != VC]
+    return None
+
+
+def gain(game: Game, seat: str, gift: str, version: int, circle: str | None) -> None:
+    player = game.state.players[seat]
+    if gift == "accel":
+        circle = add_accel_circle(game, seat)
+        player.markers.setdefault(circle, []).append(f"accel-{version}")
+    elif gift == "force" or (gift == "protect" and version == 2):
+        assert circle is not None
+        player.markers.setdefault(circle, []).append(f"{gift}-{version}")
+    else:  # protect I
+        give_pseudo_card(game, seat, PROTECT_CARD, "protect")
+    game.emit("gift", seat=seat, gift=gift, version=version, circle=circle)
+    if gift == "accel" and version == 2:
+        actions.draw(game, seat, 1)
+
+
+def add_accel_circle(game: Game, seat: str) -> str:
+    """A new front-row circle outside the front row: first left, then right, outward."""
+    player = game.state.players[seat]
+    n = player.flags.get(ACCEL_FLAG, 0) + 1
+    player.flags[ACCEL_FLAG] = n
+    columns = [col for row, col in player.circles.values() if row == FRONT]
+    column = min(columns) - 1 if n % 2 == 1 else max(columns) + 1
+    name = f"RC.X{n}"
+    game.add_circle(seat, name, FRONT, column)
+    return name
+
+
+# -- marker effects ---------------------------------------------------------------------
+
+
+def gift_modifier(game: Game, uid: int, stat: str) -> int:
+    """The markers on a unit's circle: accel/force power during its owner's turn, force II's
+    original critical 2, protect II's power."""
+    if stat != "power" and stat != "critical":
+        return 0
+    st = game.state
+    seat, zone = st.loc[uid]
+    marks = st.players[seat].markers.get(zone)
+    if not marks:
+        return 0
+    my_turn = st.turn_player == seat
+    if stat == "critical":
+        if "force-2" not in marks:
+            return 0
+        if options(game).get("force2") == "critical_plus_1":
+            return marks.count("force-2") if my_turn else 0
+        return 2 - (game.card(uid).critical or 0)
+    total = 0
+    protect_always = options(game).get("protect2", "both_turns") == "both_turns"
+    for mark in marks:
+        if mark == "accel-1" and my_turn:
+            total += ACCEL_POWER[1]
+        elif mark == "accel-2" and my_turn:
+            total += ACCEL_POWER[2]
+        elif mark == "force-1" and my_turn:
+            total += FORCE_POWER
+        elif mark == "protect-2" and (my_turn or protect_always):
+            total += PROTECT_POWER
+    return total
+
+
+def on_intercept(game: Game, event: dict[str, Any]) -> None:
+    """Protect II: a unit intercepting from a circle with protect II markers gets +10000
+    shield per marker for the battle."""
+    seat = event["seat"]
+    marks = game.state.players[seat].markers.get(event["circle"]) or []
+    count = marks.count("protect-2")
+    if not count:
+        return
+    if options(game).get("protect2") == "your_turn" and game.state.turn_player != seat:
+        return
+    game.add_modifier(event["uid"], "shield", PROTECT_SHIELD * count, Until.BATTLE,
+                      source="protect II")
+
+
+# -- pseudo-cards -----------------------------------------------------------------------
+
+
+def give_pseudo_card(game: Game, seat: str, card_id: str, what: str) -> int:
+    uid = game.create_card(card_id, seat, Zone.HAND)
+    game.state.flags.setdefault(TRACK_FLAG, {})[str(uid)] = {"card": what, "at": Zone.HAND}
+    game.emit("to_hand", seat=seat, card=card_id, uid=uid, private=seat, how="gift")
+    return uid
+
+
+def allowed(entry: dict[str, Any], zone: str, event_kind: str) -> bool:
+    """Protect I may go from hand to GC, or to the drop as a discarded cost; it stays in GC or
+    the drop only until it moves on. The ticket may not leave the hand at all."""
+    return (entry["card"] == "protect" and entry["at"] == Zone.HAND
+            and (zone == GC or (zone == Zone.DROP and event_kind == "discard")))
+
+
+def check_pseudo_cards(game: Game, event: dict[str, Any]) -> None:
+    """After any event: a pseudo-card that moved where it may not go ceases to exist."""
+    st = game.state
+    table = st.flags.get(TRACK_FLAG)
+    card, uid = event.get("card"), event.get("uid")
+    if (card in PSEUDO_CARDS and isinstance(uid, int) and str(uid) not in (table or {})
+            and st.loc[uid][1] != GONE):
+        # A pseudo-card the plugin did not create (a scenario's board): tracked from the first
+        # event that names it, as having come from the zone the event says (or the hand).
+        table = st.flags.setdefault(TRACK_FLAG, {})
+        table[str(uid)] = {"card": PSEUDO_CARDS[card], "at": event.get("from") or Zone.HAND}
+    if not table:
+        return
+    for key in list(table):
+        entry = table.get(key)
+        if entry is None:
+            continue
+        uid = int(key)
+        zone = st.loc[uid][1]
+        if zone == entry["at"]:
+            continue
+        if allowed(entry, zone, event["kind"]):
+            entry["at"] = zone
+            continue
+        vanish(game, uid, zone)
+
+
+def vanish(game: Game, uid: int, came_to: str | None = None) -> None:
+    st = game.state
+    st.flags.get(TRACK_FLAG, {}).pop(str(uid), None)
+    seat, zone = st.loc[uid]
+    owner = st.owners[uid]
+    actions.move(game, uid, owner, GONE, face_up=False)
+    game.emit("gift_vanish", seat=owner, card=st.card_ids[uid], uid=uid,
+              **{"from": came_to or zone}, from_seat=seat)
+
+
+def give_ticket(game: Game, seat: str) -> int:
+    """Put a quick shield ticket into a player's hand."""
+    return give_pseudo_card(game, seat, TICKET_CARD, "ticket")
+
+
+def run_ticket_step(game: Game, frame: Any, step: Any, ctx: Any) -> None:
+    """Card step `{op = "quick_shield_ticket"}`: put a quick shield ticket into hand."""
+    game.pop()
+    give_ticket(game, player_of(game, ctx, step))
+
+
+def orders_this_turn(game: Game, seat: str) -> int:
+    played = game.state.players[seat].flags.get(ORDERS_FLAG)
+    return played["count"] if played and played["turn"] == game.state.turn else 0
+
+
+def ticket_options(game: Game, seat: str) -> list[Action]:
+    st = game.state
+    if st.battle is None or st.battle["target_seat"] != seat:
+        return []
+    if orders_this_turn(game, seat) >= game.engine.format.max_orders_per_turn:
+        return []
+    if any(st.card_ids[u] == TICKET_CARD for u in st.players[seat].zones[Zone.HAND]):
+        return [Action("ticket")]
+    return []
+
+
+def play_ticket(game: Game, seat: str) -> None:
+    st = game.state
+    uid = next(u for u in st.players[seat].zones[Zone.HAND] if st.card_ids[u] == TICKET_CARD)
+    st.players[seat].flags[ORDERS_FLAG] = {"turn": st.turn,
+                                           "count": orders_this_turn(game, seat) + 1}
+    game.emit("order", seat=seat, card=TICKET_CARD, uid=uid, order_type="blitz")
+    vanish(game, uid, Zone.ORDER)           # it leaves the hand: it ceases to exist
+    battle = st.battle
+    assert battle is not None
+    target = battle["target"]
+    game.add_modifier(target, "power", TICKET_POWER, Until.BATTLE, source=TICKET_CARD)
+
+
+# -- hooks ------------------------------------------------------------------------------
+
+
+@hookimpl
+def vgcore_card_sets() -> list[Path]:
+    return [HERE / "cards"]
+
+
+@hookimpl
+def vgcore_card_kinds() -> list[str]:
+    return [KIND]
+
+
+@hookimpl
+def vgcore_zones(fmt: Any) -> list[ZoneSpec]:
+    return [ZoneSpec(GONE, visible="none")]
+
+
+@hookimpl
+def vgcore_event_kinds(fmt: Any) -> list[str]:
+    return ["gift", "gift_version", "gift_vanish", "order"]
+
+
+@hookimpl
+def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
+    return {"gift_gain": FrameKind(run_gift_gain, answer_gift_gain, interruptible=False)}
+
+
+@hookimpl
+def vgcore_step_kinds(fmt: Any) -> dict[str, Any]:
+    return {"quick_shield_ticket": StepKind(Schema({"player": "player"}), run_ticket_step)}
+
+
+@hookimpl
+def vgcore_continuous_modifiers(fmt: Any) -> list[Any]:
+    return [gift_modifier]
+
+
+@hookimpl
+def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
+    kinds = CORE_EVENTS | {"order", "order_set", "gift"}
+    table: dict[str, list[Any]] = {kind: [check_pseudo_cards] for kind in kinds}
+    table["ride"] = [on_ride, check_pseudo_cards]
+    table["intercept"] = [on_intercept, check_pseudo_cards]
+    return table
+
+
+@hookimpl
+def vgcore_validate_deck(deck: Any, fmt: Any, db: Any) -> list[str]:
+    """Pseudo-cards exist only through gifts and tickets: never in a deck."""
+    listed = sorted({c for c in (*deck.main, *deck.ride_deck, *deck.g_deck) if c in PSEUDO_CARDS})
+    return [f"{c} is an imaginary gift pseudo-card and cannot be put in a deck" for c in listed]
+
+
+@hookimpl
+def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
+    return ticket_options(game, seat) if kind == "guard" else []
+
+
+@hookimpl
+def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> bool | None:
+    if action.verb != "ticket" or kind != "guard":
+        return None
+    play_ticket(game, seat)
+    return True

@@ -70,7 +70,7 @@ def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
         raise BoardError(f"unknown seat {unknown_seats[0]!r} in board; seats: "
                          + ", ".join(st.seats), (unknown_seats[0],))
     # Plugins add their circles and zones here, so a board may place cards on them.
-    engine.hook.vgcore_setup_game(game=game)
+    engine.hook.vgcore_setup_game(game=game, decks=None)
     for seat in st.seats:
         side = board.get(seat) or {}
         if not isinstance(side, Mapping):

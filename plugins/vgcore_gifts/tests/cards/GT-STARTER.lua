@@ -1,0 +1,11 @@
+-- GT-STARTER: AUTO When ridden upon, draw 1, then put a quick shield ticket (plugin
+-- `gifts`) into your hand (a simplified V first vanguard).
+return vg.card {
+  vg.auto {
+    when = vg.when.ridden_upon,
+    effect = {
+      vg.draw(1),
+      {op = "quick_shield_ticket"},
+    },
+  },
+}
