@@ -1,0 +1,58 @@
+"""Each era plugin can be switched off: the core and the other plugins keep working.
+
+For every standard format and every plugin it enables, a format that extends it without that
+plugin plays random games (vanilla decks, strict scripts) with the usual invariants.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.invariants import check_invariants
+from vgcore import hookimpl
+from vgcore.agents import RandomAgent
+from vgcore.plugins import Registry
+
+GAMES = 25
+VANILLA = {"premium": ("vanilla-premium-royal-paladin", "vanilla-premium-kagero"),
+           "v-standard": ("vanilla-v-oracle-think-tank", "vanilla-v-aqua-force"),
+           "d-standard": ("vanilla-d-dragon-empire", "vanilla-d-dark-states")}
+
+
+class Formats:
+    def __init__(self, files: list[Path]) -> None:
+        self.files = files
+
+    @hookimpl
+    def vgcore_formats(self) -> list[Path]:
+        return self.files
+
+
+def cases() -> list[tuple[str, str]]:
+    registry = Registry()
+    return [(fmt, plugin) for fmt in VANILLA for plugin in registry.format(fmt).plugins]
+
+
+@pytest.mark.parametrize(("format_id", "plugin"), cases())
+def test_a_format_plays_without_each_of_its_plugins(tmp_path: Path, format_id: str,
+                                                     plugin: str) -> None:
+    base = Registry().format(format_id)
+    others = [p for p in base.plugins if p != plugin]
+    variant = f"{format_id}-without-{plugin}"
+    path = tmp_path / f"{variant}.yaml"
+    path.write_text(f"id: {variant}\nextends: {format_id}\nplugins: [{', '.join(others)}]\n")
+    registry = Registry(plugins=[("toggle-formats", Formats([path]))], strict=True)
+    engine = registry.engine(variant)
+    assert plugin not in engine.format.plugins
+    decks = [registry.deck(name) for name in VANILLA[format_id]]
+    for seed in range(GAMES):
+        game = registry.new_game(variant, decks, seed=seed)
+        total = len(game.state.card_ids)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+            total = len(game.state.card_ids)  # plugins may create pseudo-cards (gifts)
+            check_invariants(game, total)
+        assert game.state.result is not None
