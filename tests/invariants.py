@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from vgcore.agents import RandomAgent
+from vgcore.decks import DeckList
 from vgcore.game import Game
+from vgcore.plugins import Registry
 from vgcore.types import GC
 
 
@@ -31,3 +34,15 @@ def check_invariants(game: Game, total_cards: int) -> None:
         d = st.decision
         assert d is not None and d.options, "a running game must be waiting on a decision"
         assert len(set(d.options)) == len(d.options), f"duplicate options in {d.kind}"
+
+
+def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed: int) -> Game:
+    """One game between uniform random agents, the invariants checked after every decision."""
+    game = registry.new_game(format_id, decks, seed=seed)
+    total = len(game.state.card_ids)
+    agent = RandomAgent(seed)
+    check_invariants(game, total)
+    while not game.is_terminal:
+        game.apply(agent.choose(game, game.legal_actions()))
+        check_invariants(game, total)
+    return game

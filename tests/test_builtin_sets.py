@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.invariants import check_invariants
-from vgcore.agents import RandomAgent
+from tests.invariants import play_checked
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -36,13 +35,7 @@ def test_trial_decks_play_out_strictly(registry: Registry) -> None:
     started: set[str] = set()
     back_row_attacks = 0
     for seed in range(GAMES):
-        game = registry.new_game("premium", decks, seed=seed)
-        total = len(game.state.card_ids)
-        agent = RandomAgent(seed)
-        check_invariants(game, total)
-        while not game.is_terminal:
-            game.apply(agent.choose(game, game.legal_actions()))
-            check_invariants(game, total)
+        game = play_checked(registry, "premium", decks, seed)
         log = game.state.log
         assert log[-1]["kind"] == "game_over"
         assert not [e for e in log if e["kind"] == "script_error"]

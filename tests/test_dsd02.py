@@ -6,8 +6,7 @@ The cards' abilities one by one are tested by the scenarios in card_scripts/D-SD
 
 from __future__ import annotations
 
-from tests.invariants import check_invariants
-from vgcore.agents import RandomAgent
+from tests.invariants import play_checked
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -33,13 +32,7 @@ def test_dsd02_plays_out_strictly() -> None:
     decks = [registry.deck(name) for name in DECKS]
     started: set[str] = set()
     for seed in range(GAMES):
-        game = registry.new_game(FORMAT, decks, seed=seed)
-        total = len(game.state.card_ids)
-        agent = RandomAgent(seed)
-        check_invariants(game, total)
-        while not game.is_terminal:
-            game.apply(agent.choose(game, game.legal_actions()))
-            check_invariants(game, total)
+        game = play_checked(registry, FORMAT, decks, seed)
         log = game.state.log
         assert log[-1]["kind"] == "game_over"
         assert not [e for e in log if e["kind"] == "script_error"]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.invariants import check_invariants
-from vgcore.agents import RandomAgent
+from tests.invariants import play_checked
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -33,13 +32,7 @@ def test_start_decks_play_out_strictly(registry: Registry) -> None:
     wins = {"A": 0, "B": 0}
     started: set[str] = set()
     for seed in range(GAMES):
-        game = registry.new_game("d-standard", decks, seed=seed)
-        total = len(game.state.card_ids)
-        agent = RandomAgent(seed)
-        check_invariants(game, total)
-        while not game.is_terminal:
-            game.apply(agent.choose(game, game.legal_actions()))
-            check_invariants(game, total)
+        game = play_checked(registry, "d-standard", decks, seed)
         log = game.state.log
         assert log[-1]["kind"] == "game_over"
         assert not [e for e in log if e["kind"] == "script_error"]
