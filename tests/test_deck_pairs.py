@@ -10,8 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from tests.invariants import check_invariants
-from vgcore.agents import RandomAgent
+from tests.invariants import play_checked
 from vgcore.plugins import Registry
 
 GAMES_PER_PAIR = 200
@@ -34,12 +33,7 @@ def test_shipped_decks_play_each_other(registry: Registry, format_id: str, deck_
     decks = [registry.deck(deck_a), registry.deck(deck_b)]
     results = {"A": 0, "B": 0, "draw": 0}
     for seed in range(GAMES_PER_PAIR):
-        game = registry.new_game(format_id, decks, seed=seed)
-        total = len(game.state.card_ids)
-        agent = RandomAgent(seed)
-        while not game.is_terminal:
-            game.apply(agent.choose(game, game.legal_actions()))
-            check_invariants(game, total)
+        game = play_checked(registry, format_id, decks, seed)
         assert not [e for e in game.state.log if e["kind"] == "script_error"]
         results[game.state.result or "draw"] += 1
     assert results["A"] and results["B"], results

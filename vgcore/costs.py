@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vgcore.scripting.declarations import Schema
 from vgcore.selectors import Ctx, card_matches, resolve_ref, select
 from vgcore.types import Zone
 
@@ -75,10 +74,6 @@ COST_CHECKS: dict[str, CanPay] = {
     "put": _targeted(_anywhere),  # e.g. "put this card from your hand on top of your deck"
 }
 
-
-def cost_schemas(step_schemas: Mapping[str, Schema]) -> dict[str, Schema]:
-    """A cost part has the keys of the step that pays it."""
-    return {op: step_schemas[op] for op in COST_CHECKS if op in step_schemas}
 
 
 def can_pay(game: Game, ctx: Ctx, parts: Sequence[Mapping[str, Any]]) -> bool:

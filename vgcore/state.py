@@ -185,11 +185,6 @@ class GameState:
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    # -- small queries ----------------------------------------------------------------------
-
-    def zone(self, seat: Seat, name: str) -> list[Uid]:
-        return self.players[seat].zones[name]
-
 
 def _frames_from_json(frames: list[dict[str, Any]]) -> list[Frame]:
     # JSON turns tuples into lists; frames hold only plain scalars, lists and dicts.

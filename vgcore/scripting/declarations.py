@@ -453,8 +453,5 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-def step_schemas(kinds: Mapping[str, Any]) -> dict[str, Schema]:
-    return {op: kind.schema for op, kind in kinds.items()}
-
 
 __all__: Sequence[str] = ["Ability", "CardScript", "FnRef", "Schema", "validate_card"]
