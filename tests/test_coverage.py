@@ -178,6 +178,22 @@ def test_validate_strict_coverage_fails_on_warnings(card_set: Path, tmp_path: Pa
     assert code == 0, out
 
 
+def test_a_text_carried_out_by_a_plugin_is_one_ability_to_cover(card_set: Path,
+                                                                 tmp_path: Path) -> None:
+    cards = (card_set / "cards.yaml").read_text(encoding="utf-8")
+    (card_set / "cards.yaml").write_text(
+        cards.replace("name: Text Only,", "name: Text Only, implemented_by: some_plugin,"),
+        encoding="utf-8")
+    extra = tmp_path / "more.scenario.yaml"
+    extra.write_text(scenario("the text", ["COV-003:1", "COV-003:2"]), encoding="utf-8")
+    report = coverage(Registry(card_dirs=[card_set]), [extra])
+    text_only = next(c for c in report.cards if c.card.id == "COV-003")
+    assert not text_only.scripted and text_only.covered
+    assert [(a.number, a.kind) for a in text_only.abilities] == [(1, "text"), (2, None)]
+    problems = "\n".join(map(str, report.problems_for(["cov"])))
+    assert "covers COV-003:2, but COV-003 has 1 ability" in problems
+
+
 def test_validate_names_an_unknown_coverage_set() -> None:
     code, out = run("validate", "--set", "nope")
     assert code == 1 and "unknown set 'nope'" in out

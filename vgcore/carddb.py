@@ -72,6 +72,9 @@ class CardRecord:
     persona_ride: bool = False
     gift: str | None = None    # accel | force | protect
     order_type: str | None = None  # normal | blitz | set | prison | left_deity_arms | …
+    # Who carries out an ability text that has no Lua script (e.g. "vgcore_gifts" for a plugin's
+    # pseudo-card): such a text is one ability that scenarios may cover (vgcore/coverage.py).
+    implemented_by: str | None = None
     set: str | None = None     # id of the set it was loaded from
     # Plugin-registered extension fields; read-only. Left out of the hash (a mapping has none).
     extra: Mapping[str, Any] = field(default_factory=dict, hash=False)
@@ -223,6 +226,7 @@ def card_schema(extra_fields: Mapping[str, dict] | None = None,
         "text": nullable("string"),
         "sentinel": {"type": "boolean"}, "persona_ride": {"type": "boolean"},
         "gift": one_of(GIFTS), "order_type": one_of(ORDER_TYPES),
+        "implemented_by": {"type": "string", "minLength": 1},
         "notes": {"type": ["string", "array"], "items": {"type": "string"}},
     }
     for name, fragment in (extra_fields or {}).items():

@@ -6,6 +6,9 @@ skills, its abilities (from its script) and the scenarios that cover each. Abili
 gives with `grant_ability` are numbered after the printed ones in the order the script declares
 them, as they are on a unit that gives them to itself (docs/lua-api.md §1). Scenario files are
 looked for in each card set directory's `scenarios/` folder and in any extra paths given.
+A card with an ability text but no script is unimplemented and never covered, unless its
+`implemented_by` field names who carries the text out (a plugin's pseudo-card, like the gifts
+plugin's quick shield ticket): then the text is one ability, of kind `text`, to cover.
 `vgcore cards --coverage` prints the table; `vgcore validate` warns about every card with skills
 that no scenario covers.
 """
@@ -165,7 +168,8 @@ def coverage(registry: Registry, scenario_paths: Iterable[str | Path] = ()) -> C
             for n in numbers)
         cards.append(CardCoverage(card, card.script is not None, abilities, error))
         if error is None:
-            has = ("no script" if card.script is None else _abilities(len(printed))
+            has = ("no script" if card.script is None and not printed
+                   else _abilities(len(printed))
                    + (f" and gives {len(granted)}" if granted else ""))
             problems += [CoverageProblem(ref.file, f"{ref.name}: covers {card.id}:{a.number}, "
                                          f"but {card.id} has {has}", card.id)
@@ -255,7 +259,8 @@ def coverage_json(report: CoverageReport, sets: Sequence[str] = ()) -> list[dict
 def uncovered_warning(c: CardCoverage) -> str:
     """One line for `vgcore validate` about a card with skills that no scenario covers."""
     if not c.scripted:
-        why = "it has an ability text but no script"
+        why = (f"its text is carried out by {c.card.implemented_by}" if c.card.implemented_by
+               else "it has an ability text but no script")
     elif c.error is not None:
         why = "its script does not load"
     else:
@@ -281,7 +286,9 @@ def _script_reader(registry: Registry) -> Any:
 
     def read(card: CardRecord) -> tuple[list[str], list[str], str | None]:
         if card.script is None:
-            return [], [], None
+            # A text the engine or a plugin carries out (no Lua): one ability to cover. Any
+            # other text without a script is an unimplemented card, which no scenario covers.
+            return (["text"] if card.implemented_by and card.text.strip() else []), [], None
         if engine is None:
             return [], [], "no format is installed to load scripts with"
         try:

@@ -55,6 +55,8 @@ CARD_FIELDS: Final = {
             "The engine reads the card's <ID>.lua script, not this text.",
     "sentinel": "true for cards with the sentinel keyword (at most 4 per V/D deck).",
     "persona_ride": "true for D grade 3s with the persona ride icon.",
+    "implemented_by": "Who carries out an ability text that has no Lua script (e.g. a plugin's "
+                      "name, for its pseudo-cards); that text is then one ability to cover.",
     "gift": "Imaginary gift icon (V): accel, force or protect.",
     "order_type": "Order cards only: normal, blitz, set, prison, left_deity_arms, "
                   "right_deity_arms.",
