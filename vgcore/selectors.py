@@ -97,11 +97,22 @@ def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
         player = game.state.players[seat]
         for zone in zone_names(game, seat, zones):
             for uid in player.zones.get(zone, ()):
-                if not_units and uid in not_units and game.is_field(seat, zone):
+                if (not_units and uid in not_units and game.is_field(seat, zone)
+                        and not _names_its_state(game, uid, selector.get("has"))):
                     continue
                 if card_matches(game, ctx, uid, selector):
                     out.append(uid)
     return out
+
+
+def _names_its_state(game: Game, uid: Uid, has: Any) -> bool:
+    """A filter `has = <state>` naming the very state that makes the card no unit (e.g.
+    `has = "locked"`) still finds it: effects that address locked cards by that state."""
+    if not isinstance(has, str):
+        return False
+    mods = game.state.modifiers
+    states = {m[3] for m in mods if m[0] == uid and m[1] == NOT_A_UNIT}
+    return any(m[0] == uid and m[1] == has and m[3] in states for m in mods)
 
 
 def resolve_ref(game: Game, ctx: Ctx, ref: Any) -> list[Uid]:

@@ -455,6 +455,10 @@ def call_circles(game: Game, seat: Seat, step: Mapping[str, Any]) -> list[str]:
             out.append(name)
     if step.get("open_only"):
         out = [c for c in out if game.unit_at(seat, c) is None]
+    elif game.state.modifiers:
+        # a state may forbid calling over its unit (e.g. a locked card), superior calls included
+        out = [c for c in out if (u := game.unit_at(seat, c)) is None
+               or not game.has(u, "cannot_be_called_over")]
     return list(dict.fromkeys(out))
 
 

@@ -23,6 +23,16 @@ function premium.lock_rear_guards(n, up_to)
   })
 end
 
+-- step: unlock the locked cards `target` names, or `extra.count` chosen `from` a selector
+function premium.unlock(target, extra) return step("unlock", target, extra) end
+
+-- step: choose `n` of your locked rear-guards and unlock them (`up_to`: fewer allowed)
+function premium.unlock_rear_guards(n, up_to)
+  return premium.unlock(nil, {
+    from = vg.rear_guards { has = "locked" }, count = n or 1, up_to = up_to,
+  })
+end
+
 -- step: delete the vanguard `target` names (default: the opponent's vanguard)
 function premium.delete(target, extra)
   return step("delete", target or "opponent_vanguard", extra)

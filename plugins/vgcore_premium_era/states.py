@@ -8,7 +8,8 @@ Locked rear-guard (turned face down): it is not a unit for effects (`not_a_unit`
 skip it), cannot attack (`cannot_attack`), boost (loses the boost skill), intercept
 (`cannot_intercept`), has no abilities (`no_abilities`), and no unit can be called onto its
 circle nor moved into or out of it (`cannot_be_called_over`, `cannot_move`). It is unlocked
-(turned face up, the modifiers removed) at the start of its owner's end phase.
+(turned face up, the modifiers removed) at the start of its owner's end phase, or by an effect
+(step `unlock`; a filter `has = "locked"` finds locked cards although they are no units).
 
 Deleted vanguard (turned face down): power 0 (a modifier of minus its printed power, so other
 effects and a boost still add to it), no abilities. It is turned face up again at the start of
@@ -27,6 +28,7 @@ from vgcore.steps import TARGET_KEYS, StepKind, targeted
 from vgcore.types import VC, Uid
 
 LOCK = "lock"
+UNLOCK = "unlock"
 DELETE = "delete"
 LOCK_STATS = (("locked", 1), ("not_a_unit", 1), ("cannot_attack", 1), ("skill:boost", -1),
               ("cannot_intercept", 1), ("no_abilities", 1), ("cannot_be_called_over", 1),
@@ -77,6 +79,13 @@ def act_delete(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -
         game.emit(DELETE, seat=seat, circle=circle, card=st.card_ids[uid], uid=uid, by=ctx.seat)
 
 
+def act_unlock(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    """Unlock each named card that is locked (an effect's unlock; cards not locked are left)."""
+    locked = [uid for uid in uids if in_state(game, uid, LOCK)]
+    if locked:
+        _leave(game, locked, LOCK, "unlock")
+
+
 def end_phase(game: Game, event: dict[str, Any]) -> None:
     """RULES.md §5 end phase: the turn player's locked units are unlocked and deleted
     vanguards are turned face up, before "at end of turn" abilities resolve."""
@@ -99,4 +108,5 @@ def _kind(act: Any, prompt: str) -> StepKind:
 
 
 STEPS = {LOCK: _kind(act_lock, "Choose rear-guards to lock."),
+         UNLOCK: _kind(act_unlock, "Choose locked cards to unlock."),
          DELETE: _kind(act_delete, "Choose a vanguard to delete.")}
