@@ -581,7 +581,8 @@
 ---@class vg.CtxCard
 ---@field handle integer  the card's handle (same as its key in `ctx.cards`)
 ---@field id string  card id
----@field name string
+---@field name string  printed name
+---@field names string[]  every name it has now (a plugin may add some on the field, e.g. a G unit has its heart's)
 ---@field grade integer?  current on the field, printed elsewhere
 ---@field power integer?  current on the field (battle bonuses included), printed elsewhere
 ---@field critical integer?

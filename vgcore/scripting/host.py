@@ -17,8 +17,9 @@ The snapshot (`ctx`):
   players[seat]       damage, face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
                       units, rear_guards (lists of handles), flags (plain per-player states a
                       rule or plugin set, e.g. persona_ride_turn)
-  cards[handle]       id, name, grade, power, critical, shield, skill, trigger, clan, nation,
-                      race, kind, seat, zone, face_up, rested, owner
+  cards[handle]       id, name, names (all its names now: a plugin may add some, e.g. a
+                      G unit has its heart's), grade, power, critical, shield, skill, trigger,
+                      clan, nation, race, kind, seat, zone, face_up, rested, owner
   battle              attacker, target, booster (handles), hit — or nil outside battle
 """
 
@@ -153,6 +154,7 @@ def card_record(game: Game, uid: Uid) -> dict[str, Any]:
     on_field = game.is_field(seat, zone)
     return {
         "handle": uid, "id": card.id, "name": card.name,
+        "names": list(game.names(uid)) if on_field else [card.name],
         "grade": game.grade(uid) if on_field else card.grade,
         "power": game.power(uid) if on_field else card.power,
         "critical": game.critical(uid) if on_field else card.critical,

@@ -16,6 +16,7 @@ from tests.invariants import check_invariants
 from vgcore.agents import RandomAgent
 from vgcore.decks import DeckList
 from vgcore.plugins import Registry
+from vgcore.scripting.host import card_record
 from vgcore.testing.board import game_from_board
 
 CARDS = Path(__file__).parent / "cards"
@@ -53,6 +54,9 @@ def test_g_unit_gets_the_hearts_original_power_not_its_modifiers(reg: Registry) 
     assert game.power(g_unit) == 15000 + 11000
     assert game.names(g_unit) == ("Test Dawnstrider Emperor",
                                   "Sovereign of the Dawn Rampart, Aurelis")
+    # Lua functions see both names in the ctx snapshot's card table (docs/lua-api.md §12)
+    assert card_record(game, g_unit)["names"] == list(game.names(g_unit))
+    assert card_record(game, g_unit)["name"] == "Test Dawnstrider Emperor"
     # generation break: one face-up G card + the fresh stride
     assert generation_count(game, "A") == 2
     # once per turn: no second stride step this turn
