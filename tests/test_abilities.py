@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 
 from tests.invariants import check_invariants
-from vgcore import hookimpl
+from vgcore import actions, hookimpl
 from vgcore.errors import ScriptError
 from vgcore.game import Game, events_of
 from vgcore.ordering import precedence_graph, ready
 from vgcore.plugins import Registry
+from vgcore.selectors import Ctx, select
 from vgcore.testing.board import game_from_board
 from vgcore.testing.expectations import expect
 from vgcore.types import Phase
@@ -289,3 +290,19 @@ def test_views_list_the_pending_abilities(registry: Registry) -> None:
         pending = game.view(seat)["pending"]
         assert sorted(p["card"] for p in pending) == ["SK-153", "SK-165"]
         assert all(p["seat"] == "A" for p in pending)
+
+
+def test_card_owner_filter_names_who_owns_a_card_wherever_it_lies(registry: Registry) -> None:
+    """docs/lua-api.md §4.3: `owner` is the side a card lies on, `card_owner` who owns it."""
+    game = game_from_board(registry.engine("premium"), {
+        "A": {"vanguard": "VAN-RP-009", "drop": ["VAN-RP-002"]},
+        "B": {"vanguard": "VAN-KG-009", "drop": ["VAN-KG-002"]},
+    }, turn=3, player="A", phase="main")
+    mine = game.state.players["A"].zones["drop"][0]
+    actions.move(game, mine, "B", "drop")          # A's card now lies in B's drop
+    ctx = Ctx("B")
+    in_drop = {"zone": ("drop",)}
+    assert select(game, ctx, {**in_drop, "card_owner": "opponent"}) == [mine]
+    assert len(select(game, ctx, {**in_drop, "card_owner": "you"})) == 1
+    assert len(select(game, ctx, in_drop)) == 2
+    assert select(game, Ctx("A"), {**in_drop, "owner": "opponent", "card_owner": "you"}) == [mine]

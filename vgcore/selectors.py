@@ -182,8 +182,14 @@ def _owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
     return want == "any" or (seat == ctx.seat) == (want == "you")
 
 
+def _card_owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
+    """Who owns the card, wherever it lies (an imprisoned card lies on its jailer's side)."""
+    return want == "any" or (game.state.owners[uid] == ctx.seat) == (want == "you")
+
+
 FILTERS: dict[str, Any] = {
     "owner": lambda g, c, u, card, st, w: _owner(g, c, u, w),
+    "card_owner": lambda g, c, u, card, st, w: _card_owner(g, c, u, w),
     "zone": lambda g, c, u, card, st, w: zone_matches(g, st.loc[u][0], st.loc[u][1], w),
     "name": lambda g, c, u, card, st, w: any(_in(n, w) for n in g.names(u)),
     "name_has": lambda g, c, u, card, st, w: any(w in n for n in g.names(u)),
@@ -196,6 +202,7 @@ FILTERS: dict[str, Any] = {
     "trigger": lambda g, c, u, card, st, w: (card.trigger is not None) == w
     if isinstance(w, bool) else _in(card.trigger, w),
     "kind": lambda g, c, u, card, st, w: _in(card.kind, w),
+    "order_type": lambda g, c, u, card, st, w: _in(card.order_type, w),
     "unit": lambda g, c, u, card, st, w: card.is_unit == w,
     "sentinel": lambda g, c, u, card, st, w: card.sentinel == w,
     "persona_ride": lambda g, c, u, card, st, w: card.persona_ride == w,

@@ -6,7 +6,7 @@ return vg.card {
   vg.auto {
     zones = {"VC"},
     when = vg.when.placed_on_vc,
-    effect = { vg.search { filter = { kind = "order", name_has = "Prison" }, count = 1 } },
+    effect = { vg.search { filter = { order_type = "prison" }, count = 1 } },
   },
   vg.auto {
     zones = {"RC"},

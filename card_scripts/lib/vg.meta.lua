@@ -202,6 +202,7 @@
 ---`vg.cond.vanguard_is` and the `filter` of discard/blast steps and costs.
 ---@class (exact) vg.Filter
 ---@field owner? vg.Owner  side of the table the card is on now (selectors default to "you")
+---@field card_owner? vg.Owner  who owns the card, wherever it lies
 ---@field zone? vg.Zones  where the card is now (selectors default to "field")
 ---@field name? string|string[]  exact card name(s)
 ---@field name_has? string  text the card name contains
@@ -213,6 +214,7 @@
 ---@field race? string|string[]
 ---@field trigger? boolean|vg.TriggerType|vg.TriggerType[]  true = any trigger unit
 ---@field kind? vg.CardKind|vg.CardKind[]
+---@field order_type? string|string[]  an order's type: normal, blitz, set, prison, …
 ---@field unit? boolean  a unit card (not an order)
 ---@field sentinel? boolean
 ---@field persona_ride? boolean

@@ -4,15 +4,11 @@
 
 local prison = {}
 
--- a card is imprisoned when it lies in an order zone of a player who does not own it
-local function is_imprisoned(ctx, card)
-  return card.zone == "order_zone" and card.owner ~= card.seat
-end
-
--- selector: the cards imprisoned in your order zone (matching `filter`)
+-- selector: the cards imprisoned in your order zone (matching `filter`): cards there that
+-- another player owns
 function prison.imprisoned(filter)
   local s = vg.cards_in("order_zone", filter)
-  s.where = is_imprisoned
+  s.card_owner = "opponent"
   return s
 end
 

@@ -204,7 +204,10 @@ def scenario_file_schema(extra_fields: Mapping[str, dict] | None = None,
              "description": "A card id; `<id>/down` for a face-down card."},
             {"type": "object", "required": ["card"],
              "properties": {"card": {"type": "string", "pattern": r"^\S+$"},
-                            "rested": {"type": "boolean"}, "face_up": {"type": "boolean"}},
+                            "rested": {"type": "boolean"}, "face_up": {"type": "boolean"},
+                            "owner": {"type": "string",
+                                      "description": "The seat that owns the card, when it "
+                                                     "lies on another player's side."}},
              "additionalProperties": False},
         ],
     }

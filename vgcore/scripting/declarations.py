@@ -45,9 +45,10 @@ OWNERS = frozenset({"you", "opponent", "any"})
 STATS = frozenset({"power", "critical", "shield", "drive", "grade"})
 
 FILTER_KEYS: Mapping[str, str] = {
-    "owner": "owner", "zone": "strs", "name": "strs", "name_has": "str", "grade": "ints",
-    "grade_min": "int", "grade_max": "int",
+    "owner": "owner", "card_owner": "owner", "zone": "strs", "name": "strs",
+    "name_has": "str", "grade": "ints", "grade_min": "int", "grade_max": "int",
     "clan": "strs", "nation": "strs", "race": "strs", "trigger": "trigger", "kind": "strs",
+    "order_type": "strs",
     "unit": "bool", "sentinel": "bool", "persona_ride": "bool", "face": "str", "rested": "bool",
     "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "binding",
     "not_in": "binding", "power_min": "int", "power_max": "int", "attacked": "bool",

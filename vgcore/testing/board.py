@@ -33,16 +33,20 @@ class BoardError(ScenarioError):
         self.path = tuple(path)
 
 
+CARD_REF_KEYS = frozenset({"card", "rested", "face_up", "owner"})
+
+
 def parse_card_ref(ref: Any) -> tuple[str, bool | None, bool]:
-    """`ID`, `ID/down` or `{card: ID, rested: bool, face_up: bool}` → (id, face_up, rested).
+    """`ID`, `ID/down` or `{card: ID, rested: bool, face_up: bool, owner: seat}` → (id,
+    face_up, rested); `put` reads `owner` (default: the seat whose zone it is in).
 
     `face_up` is None when the reference does not say, so the zone's default applies.
     """
     if isinstance(ref, Mapping):
-        unknown = set(ref) - {"card", "rested", "face_up"}
+        unknown = set(ref) - CARD_REF_KEYS
         if unknown or "card" not in ref:
-            raise BoardError(f"a card is written as ID, ID/down or {{card: ID, rested: bool}}; "
-                             f"got {dict(ref)!r}")
+            raise BoardError(f"a card is written as ID, ID/down or {{card: ID, rested: bool, "
+                             f"face_up: bool, owner: seat}}; got {dict(ref)!r}")
         card_id, face_up, _ = parse_card_ref(ref["card"])
         if "face_up" in ref:
             face_up = bool(ref["face_up"])
@@ -167,4 +171,9 @@ def put(game: Game, seat: Seat, zone: str, ref: Any, path: DocPath = (), *,
         face_up = zone not in FACE_DOWN_ZONES
     if game.engine.is_field(zone) and game.unit_at(seat, zone) is not None and zone != GC:
         raise BoardError(f"{seat}.{zone} already holds a unit", path)
-    game.create_card(card_id, seat, zone, face_up=face_up, rested=rested or is_rested)
+    owner = ref.get("owner", seat) if isinstance(ref, Mapping) else seat
+    if owner not in game.state.seats:
+        raise BoardError(f"unknown owner {owner!r} for {card_id}; seats: "
+                         + ", ".join(game.state.seats), path)
+    uid = game.create_card(card_id, seat, zone, face_up=face_up, rested=rested or is_rested)
+    game.state.owners[uid] = owner  # a card lying on another player's side (e.g. imprisoned)
