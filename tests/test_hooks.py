@@ -439,3 +439,85 @@ def test_a_plugin_reacts_to_an_event_as_a_rule(registry: Registry) -> None:
                             phase=Phase.RIDE)
     plain.apply("ride VAN-RP-010")
     assert not plain.state.players["A"].zones["hand"]
+
+
+# -- a zone that stands on a circle --------------------------------------------------------
+
+
+class BesideTheVanguard:
+    """A field zone standing on VC (think a legion mate): answer `beside <id>` puts a hand
+    card there and logs `place`, the core event for a card put on a circle by a rule."""
+
+    @hookimpl
+    def vgcore_zones(self, fmt: object) -> list[ZoneSpec]:
+        return [ZoneSpec("beside", field=True, circle="VC")]
+
+    @hookimpl
+    def vgcore_extra_options(self, game: Game, seat: str, kind: str) -> list[Action]:
+        hand = game.state.players[seat].zones[Zone.HAND]
+        if kind != "main" or game.state.players[seat].zones["beside"]:
+            return []
+        return [Action("beside", (game.state.card_ids[u],)) for u in hand[:1]]
+
+    @hookimpl
+    def vgcore_apply_option(self, game: Game, seat: str, kind: str,
+                            action: Action) -> bool | None:
+        from vgcore import actions
+        from vgcore.phases import take
+
+        if action.verb != "beside":
+            return None
+        uid = take(game, seat, Zone.HAND, action.args[0])
+        actions.move(game, uid, seat, "beside")
+        game.emit("place", seat=seat, circle="VC", card=action.args[0], uid=uid,
+                  source="hand", how="beside")
+        return True
+
+
+def beside_registry(tmp_path: Path) -> Registry:
+    body = ("kind: normal_unit, grade: 3, power: 11000, critical: 1, skill: twin_drive, "
+            "clan: Royal Paladin, race: Human")
+    (tmp_path / "cards.yaml").write_text(
+        f"set: beside\ncards:\n  - {{id: BV-1, name: Beside Knight, {body}}}\n")
+    (tmp_path / "BV-1.lua").write_text(
+        "return vg.card {\n"
+        "  vg.act { zones = {'VC'}, once_per_turn = true,\n"
+        "           effect = { vg.power('self', 1000) } },\n"
+        "  vg.auto { when = vg.when.placed_on_vc, effect = { vg.draw(1) } },\n"
+        "  vg.auto { when = vg.when.placed_on_rc, effect = { vg.draw(2) } },\n"
+        "  vg.cont { zones = {'VC'}, effects = {\n"
+        "    {op = 'modify', stat = 'power', amount = 2000, target = 'self'} } },\n"
+        "  vg.act { zones = {'RC'}, effect = { vg.draw(1) } },\n"
+        "}\n")
+    return Registry(plugins=[("beside", BesideTheVanguard())], card_dirs=[tmp_path],
+                    strict=True)
+
+
+def test_a_zone_standing_on_vc_counts_as_vc_for_abilities_and_zone_words(
+        tmp_path: Path) -> None:
+    """ZoneSpec.circle: VC abilities of the card work there, `placed_on_vc` triggers on the
+    `place` event (`placed_on_rc` does not), zone words and filters find it on VC, and the
+    circle's unit is still the vanguard."""
+    from vgcore.selectors import Ctx, select
+
+    reg = beside_registry(tmp_path)
+    game = game_from_board(reg.engine("premium", plugins=["beside"]),
+                           board(hand=["BV-1", "VAN-RP-003"]), turn=3, phase=Phase.MAIN)
+    game.apply("beside BV-1")
+    st = game.state
+    knight = st.players["A"].zones["beside"][0]
+    assert game.vanguard("A") != knight and game.card(game.vanguard("A")).id == "VAN-RP-009"
+    assert [e["kind"] for e in st.log if e["kind"] in ("place", "draw")] == ["place", "draw"]
+    assert game.power(knight) == 11000 + 2000, "its CONT (VC) applies"
+    options = [str(a) for a in game.legal_actions()]
+    assert "act BV-1:1" in options and "act BV-1:5" not in options, "ACT (VC) only"
+    ctx = Ctx("A")
+    for selector in ({"zone": ("VC",)}, {"zone": ("units",)}, {"circle": ("VC",)},
+                     {"row": "front", "zone": ("field",)}):
+        assert knight in select(game, ctx, selector), selector
+    assert knight not in select(game, ctx, {"zone": ("RC",)})
+
+
+def test_a_zone_standing_on_a_circle_must_be_a_field_zone() -> None:
+    with pytest.raises(ValueError, match="field"):
+        ZoneSpec("beside", circle="VC")

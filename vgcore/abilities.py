@@ -21,6 +21,7 @@ from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
 from vgcore.selectors import (
     Ctx,
     active_in,
+    circle_of,
     condition_holds,
     damage_of,
     filter_matches,
@@ -108,10 +109,10 @@ def position_matches(game: Game, ctx: Ctx, seat: Seat, zone: str,
     """The position keys of a filter, judged at a given seat and zone."""
     if "zone" in want and not zone_matches(game, seat, zone, want["zone"]):
         return False
-    if "circle" in want and zone not in want["circle"]:
+    if "circle" in want and circle_of(game, zone) not in want["circle"]:
         return False
     if "row" in want:
-        layout = game.state.players[seat].circles.get(zone)
+        layout = game.state.players[seat].circles.get(circle_of(game, zone))
         if layout is None or layout[0] != want["row"]:
             return False
     owner = want.get("owner", "any")

@@ -111,6 +111,13 @@ class Engine:
         for specs in hook.vgcore_zones(fmt=fmt):
             self.zones.update({z.name: z for z in specs})
         self.field_zones = frozenset(n for n, z in self.zones.items() if z.field)
+        # Plugin zones whose cards stand on a circle (a legion mate on VC): zone -> circle,
+        # and circle -> its zones, so zone words ("VC", "units") reach those cards too.
+        self.zone_circles: dict[str, str] = {
+            n: z.circle for n, z in self.zones.items() if z.circle is not None}
+        self.circle_parts: dict[str, tuple[str, ...]] = {}
+        for part, circle in self.zone_circles.items():
+            self.circle_parts[circle] = (*self.circle_parts.get(circle, ()), part)
         self.turn_steps: list[TurnStep] = []
         hook.vgcore_turn_steps(steps=self.turn_steps, fmt=fmt)
         self.battle_steps: list[str] = []

@@ -16,8 +16,9 @@ CORE_EVENTS: Final = frozenset({
     # set-up and turn structure
     "first_vanguard", "first_player", "mulligan", "stand_up", "turn_start", "phase",
     "end_phase", "turn_end", "game_over",
-    # cards moving
-    "draw", "shuffle", "ride", "call", "move", "discard", "retire", "put", "to_hand",
+    # cards moving (`place`: a card put on a circle by a rule, neither ridden nor called; the
+    # core never emits it, plugins do — e.g. a legion mate put on VC)
+    "draw", "shuffle", "ride", "call", "place", "move", "discard", "retire", "put", "to_hand",
     "damage", "heal", "removed", "soul_charge", "soul_blast", "counter_blast",
     "counter_charge", "reveal", "look", "stand", "rest",
     # battle

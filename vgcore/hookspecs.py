@@ -115,7 +115,8 @@ def vgcore_ability_validity(fmt: Format) -> list[ValidityCheck]:
 
 @hookspec
 def vgcore_zones(fmt: Format) -> list[ZoneSpec]:
-    """Extra zones (e.g. the G zone, a heart zone) with their visibility."""
+    """Extra zones (e.g. the G zone, a heart zone) with their visibility; a field zone may
+    stand on a circle (`ZoneSpec.circle`, e.g. a legion mate beside the vanguard on VC)."""
 
 
 @hookspec

@@ -38,29 +38,42 @@ def active_in(game: Game, seat: Seat, zone: str, zones: frozenset[str]) -> bool:
     """`zone_matches` for an ability's active zones, with the common answers first."""
     if zone in zones:
         return True
-    if zone not in game.state.players[seat].circles and zone != GC:
+    if (zone not in game.state.players[seat].circles and zone != GC
+            and zone not in game.engine.zone_circles):
         return False  # hand, deck, drop…: only an exact name matches
     return zone_matches(game, seat, zone, zones)
 
 
+def circle_of(game: Game, zone: str) -> str:
+    """The circle a zone's cards stand on: the zone itself, or the circle a plugin zone stands
+    on (a legion mate's zone stands on VC; `ZoneSpec.circle`)."""
+    return game.engine.zone_circles.get(zone, zone)
+
+
 def zone_matches(game: Game, seat: Seat, zone: str, wanted: Iterable[str]) -> bool:
-    """Whether `zone` of `seat` is one of `wanted` ("RC" = any rear-guard circle, "field")."""
+    """Whether `zone` of `seat` is one of `wanted` ("RC" = any rear-guard circle, "field").
+
+    A plugin zone that stands on a circle matches its own name and every word its circle does.
+    """
     circles = game.state.players[seat].circles
+    place = circle_of(game, zone)
     for w in wanted:
-        if w == zone:
+        if w in (zone, place):
             return True
-        if w == "RC" and zone in circles and zone != VC:
+        if w == "RC" and place in circles and place != VC:
             return True
-        if w == "field" and (zone in circles or zone == GC):
+        if w == "field" and (place in circles or place == GC):
             return True
-        if w == "units" and zone in circles:
+        if w == "units" and place in circles:
             return True
     return False
 
 
 def zone_names(game: Game, seat: Seat, wanted: Iterable[str]) -> list[str]:
-    """Concrete zone names of `seat` for a selector's zone words, in a fixed order."""
+    """Concrete zone names of `seat` for a selector's zone words, in a fixed order (a circle
+    is followed by the plugin zones that stand on it)."""
     circles = list(game.state.players[seat].circles)
+    parts = game.engine.circle_parts
     out: list[str] = []
     for w in wanted:
         if w in ("field", "units"):
@@ -69,6 +82,8 @@ def zone_names(game: Game, seat: Seat, wanted: Iterable[str]) -> list[str]:
             names = [c for c in circles if c != VC]
         else:
             names = [w]
+        if parts:
+            names = [n for name in names for n in (name, *parts.get(name, ()))]
         out.extend(n for n in names if n not in out)
     return out
 
@@ -209,7 +224,7 @@ FILTERS: dict[str, Any] = {
     "face": lambda g, c, u, card, st, w: st.face_up[u] == (w == "up"),
     "rested": lambda g, c, u, card, st, w: st.rested[u] == w,
     "row": lambda g, c, u, card, st, w: _row(g, u) == w,
-    "circle": lambda g, c, u, card, st, w: st.loc[u][1] in w,
+    "circle": lambda g, c, u, card, st, w: circle_of(g, st.loc[u][1]) in w,
     "self": lambda g, c, u, card, st, w: (u == c.uid) == w,
     "not_self": lambda g, c, u, card, st, w: (u != c.uid) == w,
     "in": lambda g, c, u, card, st, w: u in c.bindings.get(w, ()),
@@ -225,7 +240,7 @@ FILTERS: dict[str, Any] = {
 
 def _row(game: Game, uid: Uid) -> str | None:
     seat, zone = game.state.loc[uid]
-    layout = game.state.players[seat].circles.get(zone)
+    layout = game.state.players[seat].circles.get(circle_of(game, zone))
     return layout[0] if layout else None
 
 

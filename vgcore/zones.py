@@ -21,12 +21,22 @@ class ZoneSpec:
     Face-down cards in a visible zone are shown only to their owner (`face_down_to_owner`),
     or to nobody when it is False (then only a count of face-down cards leaks).
     `field`: the zone is part of the field (VC, RC, GC), so its cards are units.
+    `circle`: the cards of this field zone stand on that circle of their seat beside its unit
+    (a legion mate beside the vanguard on VC). Abilities active on that circle work there, and
+    zone words and the `circle`/`row` filters count them as on it; the circle's unit
+    (`Game.unit_at`) is still the card in the circle itself.
     """
 
     name: str
     visible: str = "all"
     face_down_to_owner: bool = True
     field: bool = False
+    circle: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.circle is not None and not self.field:
+            raise ValueError(f"zone {self.name!r} stands on circle {self.circle!r}, so it must "
+                             "be a field zone (field=True)")
 
 
 CORE_ZONES: Final[tuple[ZoneSpec, ...]] = (

@@ -28,18 +28,22 @@ end
 
 -- Triggers -------------------------------------------------------------------------------------
 
--- this card is placed on one of `zones` ("VC", "RC", "GC"), whichever way it got there
+-- this card is placed on one of `zones` ("VC", "RC", "GC"), whichever way it got there (a rule
+-- that puts a card on a circle, such as a legion, logs `place`)
 function common.placed_on(zones)
   local events = {}
+  local by_rule = false
   for _, zone in ipairs(zones) do
     if zone == "VC" then events[#events + 1] = "ride" end
     if zone == "RC" then events[#events + 1] = "call" end
+    if zone == "VC" or zone == "RC" then by_rule = true end
     if zone == "GC" then
       events[#events + 1] = "guard"
       events[#events + 1] = "intercept"
     end
   end
-  return {event = events, subject = "self"}
+  if by_rule then events[#events + 1] = "place" end
+  return {event = events, subject = {self = true, zone = zones}}
 end
 
 -- Effects ------------------------------------------------------------------------------------

@@ -662,15 +662,16 @@ function vg.cont(spec) end
 
 vg.when = {}
 
----This card is ridden or called (to VC or RC, normally or by an effect).
+---This card is ridden or called (to VC or RC, normally or by an effect), or put on a circle by
+---a rule (event `place`, e.g. a legion mate).
 ---@type vg.Trigger
-vg.when.placed_self = {event = {"ride", "call"}, subject = "self"}
----This card is ridden (placed on VC).
+vg.when.placed_self = {event = {"ride", "call", "place"}, subject = "self"}
+---This card is placed on VC: ridden, or put there by a rule (a legion mate).
 ---@type vg.Trigger
-vg.when.placed_on_vc = {event = "ride", subject = "self"}
----This card is called (placed on RC).
+vg.when.placed_on_vc = {event = {"ride", "place"}, subject = {self = true, zone = "VC"}}
+---This card is placed on RC: called, or put there by a rule.
 ---@type vg.Trigger
-vg.when.placed_on_rc = {event = "call", subject = "self"}
+vg.when.placed_on_rc = {event = {"call", "place"}, subject = {self = true, zone = "RC"}}
 ---This card is put on GC (guarding from hand or intercepting).
 ---@type vg.Trigger
 vg.when.placed_on_gc = {event = {"guard", "intercept"}, subject = "self"}
@@ -1171,7 +1172,8 @@ function vg.common.opponent_rear_guards(filter) end
 ---@return vg.Selector
 function vg.common.front_row_units(filter) end
 
----This card is placed on one of `zones`: "VC" (ridden), "RC" (called), "GC" (guard/intercept).
+---This card is placed on one of `zones`: "VC" (ridden), "RC" (called), "GC" (guard/intercept),
+---or put on VC/RC by a rule (event `place`, e.g. a legion mate).
 ---@param zones ("VC"|"RC"|"GC")[]
 ---@return vg.Trigger
 function vg.common.placed_on(zones) end

@@ -47,10 +47,11 @@ function vg.cont(spec) return tagged(spec, "kind", "cont") end
 
 vg.when = {}
 
--- this card is placed on VC or RC (ridden or called, normally or by an effect)
-vg.when.placed_self = {event = {"ride", "call"}, subject = "self"}
-vg.when.placed_on_vc = {event = "ride", subject = "self"}
-vg.when.placed_on_rc = {event = "call", subject = "self"}
+-- this card is placed on VC or RC (ridden or called, normally or by an effect, or put there
+-- by a rule such as a legion: event `place`)
+vg.when.placed_self = {event = {"ride", "call", "place"}, subject = "self"}
+vg.when.placed_on_vc = {event = {"ride", "place"}, subject = {self = true, zone = "VC"}}
+vg.when.placed_on_rc = {event = {"call", "place"}, subject = {self = true, zone = "RC"}}
 vg.when.placed_on_gc = {event = {"guard", "intercept"}, subject = "self"}
 vg.when.attacks = {event = "attack", subject = "self"}
 vg.when.boosts = {event = "boost", subject = "self"}
