@@ -42,6 +42,10 @@ function common.placed_on(zones)
   return {event = events, subject = "self"}
 end
 
+-- this unit strides (plugin `stride`: the `stride` event comes with the G unit already on VC,
+-- so write the ability with `zones = {"VC"}`)
+common.strides = {event = "stride", subject = "self"}
+
 -- Effects ------------------------------------------------------------------------------------
 
 -- choose one card `from` a selector and retire it (nothing happens when there is none)
