@@ -77,6 +77,21 @@ function common.perfect_guard(cost)
   }
 end
 
+-- The V-era first vanguard's ability (RULES.md §4): when a unit rides on it, draw a card; then
+-- if the opponent's vanguard is grade 1 or more, put a quick shield ticket into your hand (the
+-- ticket step comes from plugin `gifts`, which the v-standard format enables).
+function common.v_first_vanguard()
+  return vg.auto {
+    zones = {"VC"},
+    when = vg.when.ridden_upon,
+    effect = {
+      vg.draw(1),
+      vg.when_true({vanguard = {grade_min = 1}, player = "opponent"},
+                   { {op = "quick_shield_ticket"} }),
+    },
+  }
+end
+
 -- AUTO (zones) when this unit attacks, [cost,] it gets +amount power until end of that battle.
 function common.power_on_attack(amount, opts)
   opts = opts or {}
