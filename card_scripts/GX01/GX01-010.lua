@@ -8,12 +8,6 @@ return vg.card {
     generation_break = 2,
     when = vg.when.placed_on_rc,
     cost = vg.common.cb(1),
-    effect = {
-      vg.look { count = 1, as = "top" },
-      vg.choose { "recruit", up_to = true,
-                  from = vg.deck { ["in"] = "top", clan = "Gold Paladin", grade_max = 2 } },
-      vg.call("recruit", { open_only = true }),
-      vg.put(vg.deck { ["in"] = "top", not_in = "recruit" }, "deck_bottom"),
-    },
+    effect = vg.common.call_from_top(1, { clan = "Gold Paladin", grade_max = 2 }),
   },
 }

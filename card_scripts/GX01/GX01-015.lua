@@ -9,12 +9,6 @@ return vg.card {
     -- a G unit on VC also has its heart's name (plugin `stride`)
     condition = vg.cond.vanguard_is { name = "Radiant Lionheart, Aurex" },
     cost = vg.common.cb(1),
-    effect = {
-      vg.look { count = 2, as = "top" },
-      vg.choose { "recruits", count = 2, up_to = true,
-                  from = vg.deck { ["in"] = "top", clan = "Gold Paladin", unit = true } },
-      vg.call("recruits", { open_only = true }),
-      vg.put(vg.deck { ["in"] = "top", not_in = "recruits" }, "deck_bottom"),
-    },
+    effect = vg.common.call_from_top(2, { clan = "Gold Paladin", unit = true }, 2),
   },
 }

@@ -7,12 +7,6 @@ return vg.card {
     zones = {"VC"},
     when = vg.when.placed_on_vc,
     cost = vg.common.cb(1),
-    effect = {
-      vg.look { count = 2, as = "top" },
-      vg.choose { "sprout", up_to = true,
-                  from = vg.deck { ["in"] = "top", unit = true, grade_max = 2 } },
-      vg.call("sprout", { open_only = true }),
-      vg.put(vg.deck { ["in"] = "top", not_in = "sprout" }, "deck_bottom"),
-    },
+    effect = vg.common.call_from_top(2, { unit = true, grade_max = 2 }),
   },
 }

@@ -56,6 +56,20 @@ function common.retire_one(from)
   }
 end
 
+-- look at the top `n` cards of your deck, call up to `count` (default 1) of them that match
+-- `filter` to open rear-guard circles, and put the others on the bottom of your deck in their
+-- order (a chosen card left with no open circle stays on top)
+function common.call_from_top(n, filter, count)
+  local from = vg.deck(filter)
+  from["in"] = "looked_at"
+  return {
+    vg.look { count = n, as = "looked_at" },
+    vg.choose { "called", from = from, count = count or 1, up_to = true },
+    vg.call("called", { open_only = true }),
+    vg.put(vg.deck { ["in"] = "looked_at", not_in = "called" }, "deck_bottom"),
+  }
+end
+
 -- this unit gets +amount power until end of that battle
 function common.power_for_battle(amount)
   return { vg.power("self", amount, "battle") }

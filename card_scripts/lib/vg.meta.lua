@@ -1182,6 +1182,14 @@ vg.common.strides = {}
 ---@return vg.Step[]
 function vg.common.retire_one(from) end
 
+---Steps: look at the top `n` cards of your deck, call up to `count` (default 1) of those matching
+---`filter` to open rear-guard circles, put the others on the bottom of the deck.
+---@param n vg.Amount
+---@param filter? vg.Filter
+---@param count? integer
+---@return vg.Step[]
+function vg.common.call_from_top(n, filter, count) end
+
 ---Steps: this unit gets +`amount` power until end of that battle.
 ---@param amount vg.Amount
 ---@return vg.Step[]
