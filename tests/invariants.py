@@ -36,13 +36,20 @@ def check_invariants(game: Game, total_cards: int) -> None:
         assert len(set(d.options)) == len(d.options), f"duplicate options in {d.kind}"
 
 
-def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed: int) -> Game:
-    """One game between uniform random agents, the invariants checked after every decision."""
+def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed: int, *,
+                 created: frozenset[str] = frozenset()) -> Game:
+    """One game between uniform random agents, the invariants checked after every decision.
+
+    `created`: ids of cards the game may create while it runs (pseudo-cards such as the gifts
+    plugin's quick shield ticket); the card total may grow by those and by nothing else.
+    """
     game = registry.new_game(format_id, decks, seed=seed)
-    total = len(game.state.card_ids)
+    start = len(game.state.card_ids)
     agent = RandomAgent(seed)
-    check_invariants(game, total)
+    check_invariants(game, start)
     while not game.is_terminal:
         game.apply(agent.choose(game, game.legal_actions()))
-        check_invariants(game, total)
+        new = game.state.card_ids[start:]
+        assert set(new) <= created, f"cards appeared that the game may not create: {new}"
+        check_invariants(game, start + len(new))
     return game

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from vgcore.agents import RandomAgent
+from vgcore.bench import scripted_decks, vanilla_decks
+from vgcore.decks import DeckList
 from vgcore.plugins import Registry
 
 
@@ -37,3 +39,20 @@ def test_bench_clone_mid_game(benchmark: Any, registry: Registry) -> None:
         game.apply(agent.choose(game, game.legal_actions()))
     twin = benchmark(game.clone)
     assert twin.state.state_hash() == game.state.state_hash()
+
+
+def test_bench_plays_vanilla_decks_and_scripted_decks_of_each_format(registry: Registry) -> None:
+    """docs/performance.md: vanilla games use skill-less decks (of the base format for a
+    variant without any, e.g. premium-g), scripted games the first two decks with skills."""
+    def names(decks: tuple[DeckList, DeckList] | None) -> list[str]:
+        assert decks is not None
+        return [d.name for d in decks]
+
+    assert names(vanilla_decks(registry, "v-standard")) == [
+        "vanilla-v-aqua-force", "vanilla-v-oracle-think-tank"]
+    assert names(vanilla_decks(registry, "premium-g")) == [
+        "vanilla-premium-kagero", "vanilla-premium-royal-paladin"]
+    assert names(scripted_decks(registry, "premium")) == ["TD01", "TD02"]
+    assert names(scripted_decks(registry, "premium-g")) == ["GX01-gold-paladin", "GX01-narukami"]
+    assert names(scripted_decks(registry, "v-standard")) == [
+        "VX01-neo-nectar-accel", "VX01-oracle-think-tank-protect"]

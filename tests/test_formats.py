@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -42,8 +43,22 @@ def format_error(*paths: Path) -> FormatError:
 # --- the standard formats --------------------------------------------------------------------
 
 def test_standard_formats_are_installed(standard: dict[str, Format]) -> None:
-    """RULES.md, table of eras: premium, v-standard and d-standard."""
-    assert set(standard) == {"premium", "v-standard", "d-standard"}
+    """RULES.md, table of eras: premium, v-standard and d-standard are the root formats; the G
+    era's +10000 triggers are a variant of premium (premium-g)."""
+    roots = {format_id for format_id, fmt in standard.items() if fmt.extends is None}
+    assert roots == {"premium", "v-standard", "d-standard"}
+    assert set(standard) == roots | {"premium-g"}
+
+
+def test_premium_g_is_premium_with_g_era_trigger_power(standard: dict[str, Format]) -> None:
+    """RULES.md §6 and the table of eras: +10000 from the G era on is a premium option."""
+    premium, g_era = standard["premium"], standard["premium-g"]
+    assert g_era.extends == "premium"
+    assert (premium.trigger_power, g_era.trigger_power) == (5000, 10000)
+    own = {"id", "name", "description", "extends", "trigger_power", "default_decks", "source"}
+    for f in fields(Format):
+        if f.name not in own:
+            assert getattr(g_era, f.name) == getattr(premium, f.name), f.name
 
 
 def test_trigger_power_is_5000_in_premium_and_10000_in_v_and_d(
@@ -157,8 +172,8 @@ def test_extends_overrides_nested_deck_rules(tmp_path: Path) -> None:
 
 def test_extends_inherits_values_not_listed(tmp_path: Path) -> None:
     """Only what differs is written; the rest comes from the base format."""
-    path = write(tmp_path, "g.yaml", "id: premium-g\nextends: premium\ntrigger_power: 10000\n")
-    fmt = with_standard(path)["premium-g"]
+    path = write(tmp_path, "g.yaml", "id: my-g-era\nextends: premium\ntrigger_power: 10000\n")
+    fmt = with_standard(path)["my-g-era"]
     assert fmt.trigger_power == 10000
     assert fmt.guardian_grade_limit and fmt.mulligan == "shuffle_back"
     assert fmt.extends == "premium" and fmt.source == str(path)
@@ -166,8 +181,8 @@ def test_extends_inherits_values_not_listed(tmp_path: Path) -> None:
 
 def test_name_is_not_inherited(tmp_path: Path) -> None:
     """A derived format must not show up under its base's name."""
-    path = write(tmp_path, "g.yaml", "id: premium-g\nextends: premium\n")
-    assert with_standard(path)["premium-g"].name == "premium-g"
+    path = write(tmp_path, "g.yaml", "id: my-g-era\nextends: premium\n")
+    assert with_standard(path)["my-g-era"].name == "my-g-era"
 
 
 def test_extends_chain_resolves_through_every_base(tmp_path: Path) -> None:

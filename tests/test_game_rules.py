@@ -71,11 +71,12 @@ class Provider:
 
 
 def test_g_era_trigger_power_is_a_format_option(tmp_path: Path) -> None:
-    """RULES.md table: premium triggers give +5000; +10000 from the G era is an option."""
-    path = tmp_path / "premium-g.yaml"
-    path.write_text("id: premium-g\nextends: premium\ntrigger_power: 10000\n")
+    """RULES.md table: premium triggers give +5000; +10000 from the G era is an option (a
+    format of one's own here; the installed premium-g is the same, see tests/scenarios)."""
+    path = tmp_path / "my-g-era.yaml"
+    path.write_text("id: my-g-era\nextends: premium\ntrigger_power: 10000\n")
     reg = Registry(plugins=[("g-era", Provider(path))])
-    game = game_from_board(reg.engine("premium-g"), BOARD, turn=3, phase=Phase.BATTLE)
+    game = game_from_board(reg.engine("my-g-era"), BOARD, turn=3, phase=Phase.BATTLE)
     game.apply("attack VC -> B.VC")
     game.apply("done")
     game.apply("power VC")

@@ -6,27 +6,24 @@ RULES.md §1 (every card in exactly one zone), §9 (a game ends at 6 damage or a
 from __future__ import annotations
 
 import pytest
+from vgcore_gifts import PROTECT_CARD, TICKET_CARD
 
-from tests.invariants import check_invariants
+from tests.invariants import check_invariants, play_checked
 from vgcore.agents import RandomAgent
 from vgcore.plugins import Registry
 
 GAMES_PER_FORMAT = 300
+GIFT_CARDS = frozenset({PROTECT_CARD, TICKET_CARD})
 
 
 @pytest.mark.parametrize("format_id", ["premium", "v-standard", "d-standard"])
 def test_random_playouts_keep_invariants(registry: Registry, format_id: str) -> None:
+    """The format's default decks; v-standard's give quick shield tickets and Protect I cards,
+    the only cards a game may create (RULES.md §11)."""
     results = {"A": 0, "B": 0, "draw": 0}
+    decks = list(registry.default_decks(format_id))
     for seed in range(GAMES_PER_FORMAT):
-        game = registry.new_game(format_id, seed=seed)
-        total = len(game.state.card_ids)
-        agent = RandomAgent(seed)
-        check_invariants(game, total)
-        while not game.is_terminal:
-            d = game.decision
-            assert d is not None
-            game.apply(agent.choose(game, d.options))
-            check_invariants(game, total)
+        game = play_checked(registry, format_id, decks, seed, created=GIFT_CARDS)
         results[game.state.result or "draw"] += 1
         assert game.state.log[-1]["kind"] == "game_over"
     assert results["A"] > 0 and results["B"] > 0, results

@@ -60,11 +60,15 @@ def scripted_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckLi
 
 
 def vanilla_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckList]:
-    """Two installed decks of the format without skills (the format's defaults if none)."""
-    pool = [d for d in registry.decks_for(format_id) if not has_scripts(registry, d)]
-    if not pool:
-        return registry.default_decks(format_id)
-    return pool[0], pool[1] if len(pool) > 1 else pool[0]
+    """Two installed decks of the format without skills, else of the format it extends, which
+    it plays as well (premium-g: the vanilla premium decks); the format's defaults if none."""
+    base: str | None = format_id
+    while base is not None:
+        pool = [d for d in registry.decks_for(base) if not has_scripts(registry, d)]
+        if pool:
+            return pool[0], pool[1] if len(pool) > 1 else pool[0]
+        base = registry.format(base).extends
+    return registry.default_decks(format_id)
 
 
 def games_per_second(registry: Registry, format_id: str, decks: tuple[DeckList, DeckList],

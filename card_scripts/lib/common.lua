@@ -46,6 +46,10 @@ function common.placed_on(zones)
   return {event = events, subject = {self = true, zone = zones}}
 end
 
+-- this unit strides (plugin `stride`: the `stride` event comes with the G unit already on VC,
+-- so write the ability with `zones = {"VC"}`)
+common.strides = {event = "stride", subject = "self"}
+
 -- Effects ------------------------------------------------------------------------------------
 
 -- choose one card `from` a selector and retire it (nothing happens when there is none)
@@ -53,6 +57,20 @@ function common.retire_one(from)
   return {
     vg.choose { "retire_target", from = from },
     vg.retire "retire_target",
+  }
+end
+
+-- look at the top `n` cards of your deck, call up to `count` (default 1) of them that match
+-- `filter` to open rear-guard circles, and put the others on the bottom of your deck in their
+-- order (a chosen card left with no open circle stays on top)
+function common.call_from_top(n, filter, count)
+  local from = vg.deck(filter)
+  from["in"] = "looked_at"
+  return {
+    vg.look { count = n, as = "looked_at" },
+    vg.choose { "called", from = from, count = count or 1, up_to = true },
+    vg.call("called", { open_only = true }),
+    vg.put(vg.deck { ["in"] = "looked_at", not_in = "called" }, "deck_bottom"),
   }
 end
 
@@ -73,6 +91,21 @@ function common.perfect_guard(cost)
     effect = {
       vg.choose { "guarded", from = vg.units { attacked = true } },
       vg.grant("guarded", "cannot_be_hit", "battle"),
+    },
+  }
+end
+
+-- The V-era first vanguard's ability (RULES.md §4): when a unit rides on it, draw a card; then
+-- if the opponent's vanguard is grade 1 or more, put a quick shield ticket into your hand (the
+-- ticket step comes from plugin `gifts`, which the v-standard format enables).
+function common.v_first_vanguard()
+  return vg.auto {
+    zones = {"VC"},
+    when = vg.when.ridden_upon,
+    effect = {
+      vg.draw(1),
+      vg.when_true({vanguard = {grade_min = 1}, player = "opponent"},
+                   { {op = "quick_shield_ticket"} }),
     },
   }
 end

@@ -1178,10 +1178,22 @@ function vg.common.front_row_units(filter) end
 ---@return vg.Trigger
 function vg.common.placed_on(zones) end
 
+---Trigger: this unit strides (plugin `stride`; use it with `zones = {"VC"}`).
+---@type vg.Trigger
+vg.common.strides = {}
+
 ---Steps: choose one card from the selector (bound as "retire_target") and retire it.
 ---@param from vg.Selector
 ---@return vg.Step[]
 function vg.common.retire_one(from) end
+
+---Steps: look at the top `n` cards of your deck, call up to `count` (default 1) of those matching
+---`filter` to open rear-guard circles, put the others on the bottom of the deck.
+---@param n vg.Amount
+---@param filter? vg.Filter
+---@param count? integer
+---@return vg.Step[]
+function vg.common.call_from_top(n, filter, count) end
 
 ---Steps: this unit gets +`amount` power until end of that battle.
 ---@param amount vg.Amount
@@ -1193,6 +1205,12 @@ function vg.common.power_for_battle(amount) end
 ---@param cost? vg.Cost
 ---@return vg.Auto
 function vg.common.perfect_guard(cost) end
+
+---A whole AUTO (VC), the V-era first vanguard's: when a unit rides on it, draw a card; then if
+---the opponent's vanguard is grade 1 or more, put a quick shield ticket into your hand (the
+---ticket step is plugin `gifts`').
+---@return vg.Auto
+function vg.common.v_first_vanguard() end
 
 ---A whole AUTO: when this unit attacks, [pay `opts.cost`:] it gets +`amount` power until end
 ---of that battle.

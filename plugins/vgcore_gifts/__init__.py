@@ -44,6 +44,9 @@ FORCE_POWER = 10_000
 PROTECT_POWER = 5_000
 PROTECT_SHIELD = 10_000
 TICKET_POWER = 5_000
+# States a unit has while its circle holds markers of a type (card filter `has = "gift_force"`):
+# the unit on an accel circle, on a circle with force I/II markers, with protect II markers.
+MARKER_STATES = {"gift_accel": "accel-", "gift_force": "force-", "gift_protect": "protect-"}
 
 
 def options(game: Game) -> dict[str, Any]:
@@ -133,9 +136,15 @@ def add_accel_circle(game: Game, seat: str) -> str:
 
 def gift_modifier(game: Game, uid: int, stat: str) -> int:
     """The markers on a unit's circle: accel/force power during its owner's turn, force II's
-    original critical 2, protect II's power."""
+    original critical 2, protect II's power; and the marker states card filters read with
+    `has` (`gift_accel`, `gift_force`, `gift_protect`: the number of such markers there)."""
     if stat != "power" and stat != "critical":
-        return 0
+        prefix = MARKER_STATES.get(stat)
+        if prefix is None:
+            return 0
+        seat, zone = game.state.loc[uid]
+        marks = game.state.players[seat].markers.get(zone) or ()
+        return sum(1 for mark in marks if mark.startswith(prefix))
     st = game.state
     seat, zone = st.loc[uid]
     marks = st.players[seat].markers.get(zone)

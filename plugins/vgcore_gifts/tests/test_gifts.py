@@ -73,6 +73,29 @@ def test_force_one_stacks_on_a_circle_and_stays_without_a_unit(registry: Registr
     assert game.power(uid) == 10_000  # in the drop now: no longer on the circle
 
 
+def test_marker_states_name_the_units_on_marked_circles(registry: Registry) -> None:
+    """Card filters read markers with `has`: `gift_accel`, `gift_force`, `gift_protect` hold
+    for the unit on a circle with such markers (on both turns), for no other card."""
+    game = board_game(registry, {"rear": {"RC.FL": "VAN-AF-007", "RC.FR": "VAN-AF-008"},
+                                 "hand": ["VAN-AF-002"]})
+    gain(game, "A", "force", 1, "RC.FL")
+    gain(game, "A", "force", 2, "RC.FL")
+    gain(game, "A", "protect", 2, "RC.FR")
+    gain(game, "A", "accel", 1, None)
+    left, right, vc = game.unit_at("A", "RC.FL"), game.unit_at("A", "RC.FR"), game.vanguard("A")
+    hand = game.state.players["A"].zones[Zone.HAND][0]
+    assert left is not None and right is not None and vc is not None
+    assert game.has(left, "gift_force") and not game.has(left, "gift_protect")
+    assert game.has(right, "gift_protect") and not game.has(right, "gift_force")
+    assert not any(game.has(vc, s) for s in ("gift_accel", "gift_force", "gift_protect"))
+    actions.call(game, hand, "A", "RC.X1")
+    assert game.has(hand, "gift_accel") and not game.has(hand, "gift_force")
+    game.state.turn_player = "B"
+    assert game.has(left, "gift_force") and game.has(hand, "gift_accel")
+    actions.retire(game, left)
+    assert not game.has(left, "gift_force")  # in the drop: no longer on the circle
+
+
 def test_protect_one_ceases_to_exist_when_put_anywhere_else(registry: Registry) -> None:
     game = board_game(registry)
     to_soul = give_pseudo_card(game, "A", PROTECT_CARD, "protect")
