@@ -123,8 +123,14 @@ def collect_triggers(game: Game, event: Event) -> None:
     """Make every AUTO ability that this event triggers pending (printed or granted)."""
     st = game.state
     kind = event["kind"]
+    index = game.index
     candidates: list[tuple[int, Ability, str | None]] = [
-        (uid, ability, None) for uid, ability in game.index.autos.get(kind, ())]
+        (uid, ability, None) for uid, ability in index.autos.get(kind, ())]
+    subject = event.get("uid")
+    own = index.self_autos.get(kind)
+    if own and subject in own:
+        candidates += [(subject, ability, None) for ability in own[subject]]
+        candidates.sort(key=lambda c: (c[0], c[1].number))  # card order, as printed
     candidates += [(uid, ability, key) for key, uid, ability in game.granted()
                    if ability.kind == "auto" and kind in ability.spec["when"]["event"]]
     moved = (event.get("uid"), event.get("previous_uid"))
@@ -377,10 +383,13 @@ FRAMES = {
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
-    __slots__ = ("acts", "autos", "cont_stats", "conts")
+    __slots__ = ("acts", "autos", "cont_stats", "conts", "self_autos")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
+        # AUTOs whose subject is the card itself ("when this unit …") can only trigger on an
+        # event about that card: indexed by kind and uid, so an event looks at its own card's.
+        self.self_autos: dict[str, dict[int, list[Ability]]] = {}
         self.acts: list[tuple[int, Ability]] = []
         self.conts: list[tuple[int, Ability]] = []
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
@@ -391,11 +400,22 @@ class GameIndex:
                 continue
             for ability in script.abilities:
                 if ability.kind == "auto":
+                    about_self = _about_self(ability.spec["when"])
                     for kind in ability.spec["when"]["event"]:
-                        self.autos.setdefault(kind, []).append((uid, ability))
+                        if about_self:
+                            self.self_autos.setdefault(kind, {}).setdefault(uid, []).append(
+                                ability)
+                        else:
+                            self.autos.setdefault(kind, []).append((uid, ability))
                 elif ability.kind == "act":
                     self.acts.append((uid, ability))
                 else:
                     self.conts.append((uid, ability))
                     self.cont_stats.update(e.get("stat") or e.get("what")
                                            for e in ability.spec["effects"])
+
+
+def _about_self(when: Mapping[str, Any]) -> bool:
+    """The trigger's subject is the ability's own card (`subject = "self"` or `{self = true}`)."""
+    subject = when.get("subject")
+    return subject == "self" or (isinstance(subject, Mapping) and subject.get("self") is True)

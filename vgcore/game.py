@@ -318,7 +318,9 @@ class Game:
             for listener in listeners:
                 listener(self, data)
         index = self._index or self.index
-        if kind in index.autos or self.state.flags.get("granted"):
+        own = index.self_autos.get(kind)
+        if (kind in index.autos or (own and data.get("uid") in own)
+                or self.state.flags.get("granted")):
             collect_triggers(self, data)
 
     def script_failed(self, error: ScriptError) -> None:
