@@ -81,6 +81,9 @@ class Format:
     first_player: str = "random"   # random | A | B
     first_player_draws: bool = True
     first_turn_attack: bool = False
+    # Turns at the start of the game in which nobody attacks; None: 1, or 0 with
+    # first_turn_attack (tag fight: 3, so the fourth player attacks first — RULES.md §13).
+    no_attack_turns: int | None = None
     hand_size: int = 5
     damage_to_lose: int = 6
     max_orders_per_turn: int = 1
@@ -96,6 +99,13 @@ class Format:
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
                 object.__setattr__(self, name, MappingProxyType(dict(value)))
+
+    @property
+    def attack_free_turns(self) -> int:
+        """How many turns at the start of the game have no attack (RULES.md §5, §13)."""
+        if self.no_attack_turns is not None:
+            return self.no_attack_turns
+        return 0 if self.first_turn_attack else 1
 
     def trigger_power_of(self, trigger: str) -> int:
         """The power a trigger of this type gives (over: +100,000,000 in d-standard)."""
@@ -194,6 +204,7 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "first_player": {"enum": list(FIRST_PLAYERS)},
         "first_player_draws": {"type": "boolean"},
         "first_turn_attack": {"type": "boolean"},
+        "no_attack_turns": {"type": ["integer", "null"], "minimum": 0},
         "hand_size": _int(),
         "damage_to_lose": _int(1),
         "max_orders_per_turn": _int(),
@@ -277,4 +288,7 @@ def _contradiction(fmt: Format) -> tuple[list[str], str] | None:
         return ["deck", "ride_deck_size"], "ride_deck is true, so deck.ride_deck_size must be > 0"
     if not fmt.ride_deck and fmt.deck.ride_deck_size != 0:
         return ["deck", "ride_deck_size"], "ride_deck is false, so deck.ride_deck_size must be 0"
+    if fmt.first_turn_attack and fmt.no_attack_turns:
+        return ["no_attack_turns"], ("first_turn_attack is true, so no_attack_turns must be 0 "
+                                     "or unset")
     return None

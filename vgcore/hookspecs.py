@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from vgcore.decisions import Action
     from vgcore.decks import DeckList
     from vgcore.engine import (
+        CostSource,
         EventListener,
         FrameKind,
         NameProvider,
@@ -96,6 +97,17 @@ def vgcore_step_kinds(fmt: Format) -> dict[str, StepKind]:
 @hookspec
 def vgcore_cost_kinds(fmt: Format) -> dict[str, CanPay]:
     """Cost kinds by `op`: the check half; the pay half is the step kind of the same name."""
+
+
+@hookspec
+def vgcore_cost_sources(fmt: Format) -> dict[str, CostSource]:
+    """Whose zones may pay a cost kind, by `op`: (game, payer) -> seats, the payer first.
+
+    Without an entry a cost is paid from the payer's own zones only. Tag fight lets counter
+    blast and soul blast costs be paid from the teammate's damage zone and soul too. Only
+    costs look here (a `counter_blast` step inside an effect stays the controller's own), and
+    the paying player chooses the cards, from every seat named, in one `choose` answer.
+    """
 
 
 @hookspec

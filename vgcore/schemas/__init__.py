@@ -97,8 +97,10 @@ FORMAT_FIELDS: Final = {
     "first_player": "random, A or B.",
     "first_player_draws": "The first player draws on their first turn.",
     "first_turn_attack": "The first player may attack on their first turn.",
+    "no_attack_turns": "How many turns at the start of the game have no attack (tag fight: "
+                       "3); unset means 1, or 0 with first_turn_attack.",
     "hand_size": "Cards drawn at the start of the game.",
-    "damage_to_lose": "Damage at which a player loses (RULES.md §9).",
+    "damage_to_lose": "Damage at which a player loses, a tag team's total (RULES.md §9, §13).",
     "max_orders_per_turn": "Orders a player may play per turn.",
     "deck": "Deck construction limits (RULES.md §3).",
     "default_decks": "Deck names used when none are given.",
