@@ -274,6 +274,23 @@ def test_first_vanguard_from_ride_deck_needs_a_ride_deck(tmp_path: Path) -> None
     assert error.line == 3
 
 
+def test_no_attack_turns_defaults_from_first_turn_attack(tmp_path: Path) -> None:
+    """RULES.md §5: no attack on turn 1 by default; §13: a format may widen it (tag fight: 3)."""
+    formats = with_standard(
+        write(tmp_path, "a.yaml", "id: a\nextends: premium\nfirst_turn_attack: true\n"),
+        write(tmp_path, "b.yaml", "id: b\nextends: premium\nno_attack_turns: 3\n"))
+    assert formats["premium"].attack_free_turns == 1
+    assert formats["a"].attack_free_turns == 0
+    assert formats["b"].attack_free_turns == 3
+
+
+def test_no_attack_turns_contradicting_first_turn_attack_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.yaml",
+                 "id: a\nextends: premium\nfirst_turn_attack: true\nno_attack_turns: 2\n")
+    error = format_error(path)
+    assert "first_turn_attack is true" in str(error) and error.line == 4
+
+
 def test_resolve_formats_accepts_raw_mappings() -> None:
     """Plugins may hand over formats built in code; they are checked the same way."""
     raw = {"id": "mini", "trigger_power": 5000, "triggers": ["critical"], "trigger_check": "none",

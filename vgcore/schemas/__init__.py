@@ -115,7 +115,7 @@ SCENARIO_FIELDS: Final = {
     "seed": "Seed of the random generator, used only if something is shuffled (default 0).",
     "cards": "Extra card records for this scenario alone (the card-file record schema).",
     "start": "Where the game begins: the start of `phase` of `turn`, `player`'s turn "
-             "(default turn 1, A, main).",
+             "(default turn 1, the first seat A or A1, main).",
     "board": "Each seat's zones; zones not listed are empty, nothing is shuffled or drawn.",
     "steps": "Answers in order, by seat, with checks, option lists and refused answers.",
     "expect": "Expectations checked after the last step.",
