@@ -81,7 +81,13 @@ def vgcore_card_kinds() -> list[str]:
 
 @hookspec(firstresult=True)
 def vgcore_seat_layout(fmt: Format) -> SeatLayout | None:
-    """The table: seats, opponents, teams and turn order (tag fight); None = two seats."""
+    """The table: seats, opponents, teams and turn order (tag fight); None = two seats.
+
+    The core reads the teams: the format's `damage_to_lose` counts a team's total damage, as
+    do the heal trigger's comparison and limit break (`Game.team_damage`); a player who loses
+    takes their team with them, and the result names the winning team. "Opponent" in card
+    text and filters is the seat `opponents` names, never a teammate.
+    """
 
 
 @hookspec
@@ -165,8 +171,8 @@ def vgcore_event_listeners(fmt: Format) -> dict[str, list[EventListener]]:
 def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
     """Rule actions by name: (game) -> [(seat, reason)] of players who lose now.
 
-    A plugin returning a name the standard rules use ("damage", "deck_out") replaces it, e.g.
-    tag fight's team damage.
+    A plugin returning a name the standard rules use ("damage", "deck_out") replaces it. (A
+    team's shared damage needs no replacement: the standard check counts teams.)
     """
 
 
