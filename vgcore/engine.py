@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from vgcore.errors import FormatError
 from vgcore.scripting.loader import ScriptLoader
 from vgcore.zones import CORE_ZONES, ZoneSpec
 
@@ -114,6 +115,10 @@ class Engine:
         self.strict = strict  # script errors raise instead of ending the failing ability
         self.lua_libs = tuple(lua_libs)  # (source, name) run after vg.lua in every runtime
         self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
+        if fmt.first_player not in ("random", *self.seat_layout.seats):
+            raise FormatError(f"format {fmt.id!r}: first_player {fmt.first_player!r} is no seat "
+                              "of its table; use random or one of "
+                              + ", ".join(self.seat_layout.seats))
         self.team_members: dict[str, tuple[str, ...]] = {
             s: self.seat_layout.members(s) for s in self.seat_layout.seats}
         self.frames: dict[str, FrameKind] = {}

@@ -28,7 +28,9 @@ STANDARD_FORMATS_DIR: Final = Path(__file__).parent / "standard" / "formats"
 AFFILIATIONS: Final = ("clan", "nation", "none")
 MULLIGANS: Final = ("shuffle_back", "bottom_then_draw")
 FIRST_VANGUARD_SOURCES: Final = ("main_deck", "ride_deck")
-FIRST_PLAYERS: Final = ("random", "A", "B")
+# random, or a seat of the format's table (A, B; A1, B1, A2, B2 at a tag fight), checked
+# against the table when the format's engine is built.
+FIRST_PLAYER_PATTERN: Final = "^(random|[A-Z][0-9]*)$"
 
 # Keys a format that extends nothing must set itself: they differ between eras, so a silent
 # default would hide a mistake. Everything else defaults to the common core (RULES.md §3 to §9).
@@ -78,7 +80,7 @@ class Format:
     mulligan: str                  # shuffle_back | bottom_then_draw (RULES.md §4)
     first_vanguard: str            # main_deck | ride_deck
     ride_deck: bool
-    first_player: str = "random"   # random | A | B
+    first_player: str = "random"   # random | a seat of the table (A | B; A1 … at a tag fight)
     first_player_draws: bool = True
     first_turn_attack: bool = False
     # Turns at the start of the game in which nobody attacks; None: 1, or 0 with
@@ -201,7 +203,7 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "mulligan": {"enum": list(MULLIGANS)},
         "first_vanguard": {"enum": list(FIRST_VANGUARD_SOURCES)},
         "ride_deck": {"type": "boolean"},
-        "first_player": {"enum": list(FIRST_PLAYERS)},
+        "first_player": {"type": "string", "pattern": FIRST_PLAYER_PATTERN},
         "first_player_draws": {"type": "boolean"},
         "first_turn_attack": {"type": "boolean"},
         "no_attack_turns": {"type": ["integer", "null"], "minimum": 0},

@@ -206,11 +206,13 @@ CANNOT_BE_CHOSEN = "cannot_be_chosen"
 
 def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
     """Candidates an effect may choose: a unit on the field that has `cannot_be_chosen` is
-    left out when the effect's controller is not the player whose side it is on (an effect
-    of the opponent's card, whoever makes the choice)."""
+    left out when the effect's controller is the opponent of the player whose side it is on
+    (an effect of the opponent's card, whoever makes the choice; in a tag fight the opponent
+    is the seat opposite, so a teammate's effect may still choose it)."""
     st = game.state
+    foe = game.opponent(ctx.seat)
     return [u for u in candidates
-            if st.loc[u][0] == ctx.seat or not game.is_field(*st.loc[u])
+            if st.loc[u][0] != foe or not game.is_field(*st.loc[u])
             or not game.has(u, CANNOT_BE_CHOSEN)]
 
 

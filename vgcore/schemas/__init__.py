@@ -94,7 +94,7 @@ FORMAT_FIELDS: Final = {
     "mulligan": "shuffle_back or bottom_then_draw (RULES.md §4).",
     "first_vanguard": "Where the first vanguard comes from: main_deck or ride_deck.",
     "ride_deck": "Whether decks have a ride deck.",
-    "first_player": "random, A or B.",
+    "first_player": "random, or a seat of the table: A or B (A1, B1, A2, B2 at a tag fight).",
     "first_player_draws": "The first player draws on their first turn.",
     "first_turn_attack": "The first player may attack on their first turn.",
     "no_attack_turns": "How many turns at the start of the game have no attack (tag fight: "

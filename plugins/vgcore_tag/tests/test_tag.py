@@ -16,9 +16,12 @@ from tests.invariants import play_checked
 from vgcore import replay as replays
 from vgcore.agents import GreedyAgent, RandomAgent
 from vgcore.decisions import Action
+from vgcore.errors import FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
+from vgcore.selectors import Ctx
 from vgcore.simulate import simulate
+from vgcore.steps import choosable
 from vgcore.testing.board import game_from_board
 from vgcore.types import Zone
 
@@ -74,6 +77,20 @@ def test_first_player_is_drawn_by_the_seeded_generator(reg: Registry) -> None:
     again = [reg.new_game("tag-v-standard", seed=s).state.first_player for s in range(6)]
     assert again == [reg.new_game("tag-v-standard", seed=s).state.first_player
                      for s in range(6)]
+
+
+def test_a_format_may_fix_the_first_seat(tmp_path: Path) -> None:
+    """RULES.md §4.3: `first_player` may name a seat of the table; a seat the table does not
+    have is refused when the format's engine is built."""
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "b2.yaml").write_text(
+        "id: tag-b2-first\nextends: tag-v-standard\nfirst_player: B2\n")
+    (tmp_path / "formats" / "bad.yaml").write_text(
+        "id: duel-a1-first\nextends: v-standard\nfirst_player: A1\n")
+    reg = Registry(card_dirs=[tmp_path, CARDS], strict=True)
+    assert {reg.new_game("tag-b2-first", seed=s).state.first_player for s in range(5)} == {"B2"}
+    with pytest.raises(FormatError, match="no seat of its table; use random or one of A, B"):
+        reg.engine("duel-a1-first")
 
 
 def test_opponents_face_each_other_and_teams_sit_together(reg: Registry) -> None:
@@ -180,6 +197,18 @@ def test_the_tag_guard_event_names_both_players(reg: Registry) -> None:
     retire = next(e for e in game.state.log if e["kind"] == "retire" and e["uid"] == guard["uid"])
     assert (retire["seat"], retire["from"]) == ("A1", "GC")
     assert game.state.loc[guard["uid"]] == ("A2", Zone.DROP)
+
+
+def test_cannot_be_chosen_guards_against_the_opponent_only(reg: Registry) -> None:
+    """RULES.md §13: "your opponent's effects" are the seat opposite's; the teammate's and the
+    other opponent's effects may still choose the unit."""
+    board = four_board(A1={"rear": {"RC.FL": "VAN-OT-006"}})
+    game = game_from_board(reg.engine("tag-v-standard"), board, turn=5, player="A1")
+    unit = game.unit_at("A1", "RC.FL")
+    assert unit is not None
+    game.add_modifier(unit, "cannot_be_chosen", 1)
+    assert {s: choosable(game, Ctx(s), [unit]) for s in SEATS} == {
+        "A1": [unit], "B1": [], "A2": [unit], "B2": [unit]}
 
 
 # -- views ---------------------------------------------------------------------------------
