@@ -29,11 +29,15 @@ def check_invariants(game: Game, total_cards: int) -> None:
     if st.result is None:
         limit = game.engine.format.damage_to_lose
         for seat, player in st.players.items():
-            assert len(player.zones["damage"]) < limit, f"{seat} has {limit} damage, game goes on"
+            team = sum(len(st.players[s].zones["damage"]) for s in game.engine.team_members[seat])
+            assert team < limit, f"{seat}'s team has {team} damage (loses at {limit}), game goes on"
             assert player.zones["deck"], f"{seat}'s deck is empty and the game goes on"
         d = st.decision
         assert d is not None and d.options, "a running game must be waiting on a decision"
         assert len(set(d.options)) == len(d.options), f"duplicate options in {d.kind}"
+    else:
+        teams = game.engine.seat_layout.team_ids()
+        assert st.result == "draw" or st.result in teams, f"the result {st.result!r} is no team"
 
 
 def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed: int, *,

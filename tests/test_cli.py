@@ -110,6 +110,22 @@ def test_play_shows_the_board_and_refuses_an_illegal_answer() -> None:
     assert "illegal answer 'bogus'" in out and "legal answers:" in out
 
 
+def test_play_seats_the_person_at_a_tag_fight_table() -> None:
+    """RULES.md §13: agents play the three other seats; the board names each one's role."""
+    _code, out = run("play", "--format", "tag-v-standard", "--seat", "A2", "--seed", "1",
+                     input="keep\n")
+    assert "[A1 — teammate]" in out and "[B2 — opponent]" in out and "[A2 — you]" in out
+    code, out = run("play", "--format", "tag-v-standard", "--seat", "A", input="keep\n")
+    assert code != 0 and "seats: A1, B1, A2, B2" in out
+
+
+def test_simulate_plays_a_tag_format_with_its_default_decks() -> None:
+    code, out = run("simulate", "--games", "2", "--format", "tag-v-standard", "--json")
+    assert code == 0, out
+    report = json.loads(out)
+    assert sum(report["wins"].values()) == 2 and set(report["wins"]) == {"A", "B", "draw"}
+
+
 def test_validate_names_every_card_whose_script_fails() -> None:
     broken = Path(__file__).parent / "cards" / "broken"
     code, out = run("validate", "--cards", str(broken))

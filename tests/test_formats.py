@@ -179,6 +179,18 @@ def test_extends_inherits_values_not_listed(tmp_path: Path) -> None:
     assert fmt.extends == "premium" and fmt.source == str(path)
 
 
+def test_plugins_replace_the_bases_list_and_add_plugins_extends_it(tmp_path: Path) -> None:
+    """A variant keeps its base's plugins with `add_plugins`; `plugins` starts a new list."""
+    added = write(tmp_path, "a.yaml", "id: with-more\nextends: premium\nadd_plugins: [x, stride]\n")
+    chained = write(tmp_path, "b.yaml", "id: more-still\nextends: with-more\nadd_plugins: [y]\n")
+    replaced = write(tmp_path, "c.yaml", "id: only-x\nextends: premium\nplugins: [x]\n")
+    formats = with_standard(added, chained, replaced)
+    base = formats["premium"].plugins
+    assert formats["with-more"].plugins == (*base, "x")
+    assert formats["more-still"].plugins == (*base, "x", "y")
+    assert formats["only-x"].plugins == ("x",)
+
+
 def test_name_is_not_inherited(tmp_path: Path) -> None:
     """A derived format must not show up under its base's name."""
     path = write(tmp_path, "g.yaml", "id: my-g-era\nextends: premium\n")
@@ -287,6 +299,23 @@ def test_first_vanguard_from_ride_deck_needs_a_ride_deck(tmp_path: Path) -> None
     error = format_error(path)
     assert "ride_deck is false" in str(error)
     assert error.line == 3
+
+
+def test_no_attack_turns_defaults_from_first_turn_attack(tmp_path: Path) -> None:
+    """RULES.md §5: no attack on turn 1 by default; §13: a format may widen it (tag fight: 3)."""
+    formats = with_standard(
+        write(tmp_path, "a.yaml", "id: a\nextends: premium\nfirst_turn_attack: true\n"),
+        write(tmp_path, "b.yaml", "id: b\nextends: premium\nno_attack_turns: 3\n"))
+    assert formats["premium"].attack_free_turns == 1
+    assert formats["a"].attack_free_turns == 0
+    assert formats["b"].attack_free_turns == 3
+
+
+def test_no_attack_turns_contradicting_first_turn_attack_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.yaml",
+                 "id: a\nextends: premium\nfirst_turn_attack: true\nno_attack_turns: 2\n")
+    error = format_error(path)
+    assert "first_turn_attack is true" in str(error) and error.line == 4
 
 
 def test_resolve_formats_accepts_raw_mappings() -> None:

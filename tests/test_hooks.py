@@ -20,6 +20,8 @@ from vgcore.testing.board import game_from_board
 from vgcore.types import FRONT, Phase, Zone
 from vgcore.zones import ZoneSpec
 
+SKILL_CARDS = Path(__file__).parent / "cards" / "skills"
+
 DECK_A = ["VAN-RP-002", "VAN-RP-003", "VAN-RP-004", "VAN-RP-005", "VAN-RP-002", "VAN-RP-003"]
 DECK_B = ["VAN-KG-002", "VAN-KG-003", "VAN-KG-004", "VAN-KG-005", "VAN-KG-002", "VAN-KG-003"]
 
@@ -283,6 +285,54 @@ def test_a_plugin_seats_four_players_in_two_teams(registry: Registry) -> None:
     assert seen == ["A1", "B2", "A2", "B1", "A1"]
     assert game.opponent("A2") == "B2"
     assert set(game.view("B1")["players"]) == {"A1", "B1", "A2", "B2"}
+
+
+def four_seat_board(**damage: list[str]) -> dict[str, dict[str, object]]:
+    return {seat: {"vanguard": "VAN-RP-009" if seat.startswith("A") else "VAN-KG-009",
+                   "deck": DECK_A if seat.startswith("A") else DECK_B,
+                   "damage": damage.get(seat, [])}
+            for seat in ("A1", "B1", "A2", "B2")}
+
+
+def test_teams_share_damage_and_lose_together() -> None:
+    """The core reads the layout's teams: the damage rule counts a team's total, a loser's
+    teammates lose too, and the result names the winning team (RULES.md §9, §13)."""
+    reg = registry_with("four", FourSeats())
+    engine = reg.engine("premium", plugins=["four"])
+    game = game_from_board(engine, four_seat_board(A1=["VAN-RP-002"] * 3,
+                                                   A2=["VAN-RP-003"] * 2), turn=3)
+    assert game.team_damage("A2") == 5 and game.state.result is None
+    assert game.teammates("A1") == ("A2",) and game.team("B2") == "B"
+    game.concede("B2")
+    assert game.result == "A"
+    assert game.returns() == [1.0, -1.0, 1.0, -1.0]  # seats A1, B1, A2, B2
+    assert game.state.log[-1]["losers"] == {"B2": "concede", "B1": "team"}
+    lost = game_from_board(engine, four_seat_board(A1=["VAN-RP-002"] * 3,
+                                                   A2=["VAN-RP-003"] * 3), turn=3)
+    assert lost.result == "B"  # premium's damage_to_lose 6, counted per team
+    assert lost.state.log[-1]["losers"] == {"A1": "damage", "A2": "damage"}
+
+
+class SharedCounterBlast:
+    """Cost sources: a counter blast may also be paid from the opponent's damage (toy rule)."""
+
+    @hookimpl
+    def vgcore_cost_sources(self, fmt: object) -> dict[str, object]:
+        return {"counter_blast": lambda game, seat: (seat, game.opponent(seat))}
+
+
+def test_a_plugin_lets_other_seats_pay_a_cost() -> None:
+    reg = Registry(plugins=[("shared", SharedCounterBlast())], card_dirs=[SKILL_CARDS],
+                   strict=True)
+    b = {"A": {"vanguard": "SK-120", "deck": DECK_A},
+         "B": {"vanguard": "VAN-KG-009", "deck": DECK_B, "damage": ["VAN-KG-002"]}}
+    plain = game_from_board(reg.engine("premium"), b, turn=3)
+    assert Action("act", ("VC",)) not in plain.legal_actions()
+    game = game_from_board(reg.engine("premium", plugins=["shared"]), b, turn=3)
+    game.apply("act VC")  # the only payable card is B's: chosen at once
+    (paid,) = game.state.players["B"].zones[Zone.DAMAGE]
+    assert not game.state.face_up[paid]
+    assert [e["seat"] for e in game.state.log if e["kind"] == "counter_blast"] == ["B"]
 
 
 class ThirdPartySet:

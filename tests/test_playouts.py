@@ -6,14 +6,13 @@ RULES.md §1 (every card in exactly one zone), §9 (a game ends at 6 damage or a
 from __future__ import annotations
 
 import pytest
-from vgcore_gifts import PROTECT_CARD, TICKET_CARD
+from vgcore_gifts import PSEUDO_CARDS
 
 from tests.invariants import check_invariants, play_checked
 from vgcore.agents import RandomAgent
 from vgcore.plugins import Registry
 
 GAMES_PER_FORMAT = 300
-GIFT_CARDS = frozenset({PROTECT_CARD, TICKET_CARD})
 
 
 @pytest.mark.parametrize("format_id", ["premium", "v-standard", "d-standard"])
@@ -23,7 +22,7 @@ def test_random_playouts_keep_invariants(registry: Registry, format_id: str) -> 
     results = {"A": 0, "B": 0, "draw": 0}
     decks = list(registry.default_decks(format_id))
     for seed in range(GAMES_PER_FORMAT):
-        game = play_checked(registry, format_id, decks, seed, created=GIFT_CARDS)
+        game = play_checked(registry, format_id, decks, seed, created=frozenset(PSEUDO_CARDS))
         results[game.state.result or "draw"] += 1
         assert game.state.log[-1]["kind"] == "game_over"
     assert results["A"] > 0 and results["B"] > 0, results

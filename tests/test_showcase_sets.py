@@ -14,7 +14,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from vgcore_gifts import PROTECT_CARD, TICKET_CARD
+from vgcore_gifts import PROTECT_CARD, PSEUDO_CARDS, TICKET_CARD
 
 from tests.invariants import play_checked
 from vgcore.game import Game
@@ -25,7 +25,6 @@ GIFT_DECKS = {"accel": "VX01-neo-nectar-accel", "force": "VX01-royal-paladin-for
               "protect": "VX01-oracle-think-tank-protect"}
 G_GAMES = 100
 GIFT_GAMES_PER_PAIR = 40
-GIFT_CARDS = frozenset({PROTECT_CARD, TICKET_CARD})
 
 
 def scripted_cards(registry: Registry, format_id: str, prefix: str) -> set[str]:
@@ -129,7 +128,8 @@ def test_vx01_decks_play_each_other_strictly_with_every_gift(registry: Registry)
         decks = [registry.deck(deck_a), registry.deck(deck_b)]
         wins: Counter[str] = Counter()
         for seed in range(GIFT_GAMES_PER_PAIR):
-            game = play_checked(registry, "v-standard", decks, seed, created=GIFT_CARDS)
+            game = play_checked(registry, "v-standard", decks, seed,
+                                created=frozenset(PSEUDO_CARDS))
             assert_strict_game(game)
             wins[game.state.result or "draw"] += 1
             for e in game.state.log:

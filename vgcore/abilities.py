@@ -23,7 +23,6 @@ from vgcore.selectors import (
     active_in,
     circle_of,
     condition_holds,
-    damage_of,
     filter_matches,
     zone_matches,
 )
@@ -48,7 +47,7 @@ def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
     if (game.state.modifiers or game.index.conts) and game.has(uid, "no_abilities"):
         return False
     limit = spec.get("limit_break")
-    if limit is not None and damage_of(game, seat) < limit:
+    if limit is not None and game.team_damage(seat) < limit:  # a tag team's total (§13)
         return False
     if spec.get("once_per_turn"):
         used = game.state.flags.get("used", {})
@@ -86,8 +85,7 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
             if not filter_matches(game, ctx, uid, want):
                 return False
         elif key == "player":
-            mine = event.get("seat") == ctx.seat
-            if mine != (want == "you"):
+            if event.get("seat") != (ctx.seat if want == "you" else game.opponent(ctx.seat)):
                 return False
         elif key == "from":  # where a card came from, in zone words ("RC" = any rear-guard)
             seat, zone = event.get("from_seat", event.get("seat")), event.get("from")
@@ -116,7 +114,7 @@ def position_matches(game: Game, ctx: Ctx, seat: Seat, zone: str,
         if layout is None or layout[0] != want["row"]:
             return False
     owner = want.get("owner", "any")
-    return owner == "any" or (seat == ctx.seat) == (owner == "you")
+    return owner == "any" or seat == (ctx.seat if owner == "you" else game.opponent(ctx.seat))
 
 
 def collect_triggers(game: Game, event: Event) -> None:

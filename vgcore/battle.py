@@ -34,9 +34,9 @@ def run_battle_phase(game: Game, frame: Frame) -> None:
 
 
 def may_attack(game: Game) -> bool:
-    """The first player does not attack on the first turn (RULES.md §5 attack step)."""
-    st = game.state
-    return not (st.turn == 1 and not game.engine.format.first_turn_attack)
+    """The first player does not attack on the first turn (RULES.md §5 attack step); a tag
+    fight has no attack in its first three turns (§13: format key `no_attack_turns`)."""
+    return game.state.turn > game.engine.format.attack_free_turns
 
 
 def attack_options(game: Game, seat: Seat) -> list[Action]:

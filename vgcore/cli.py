@@ -176,23 +176,23 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
 
 @main.command()
 @click.option("--format", "format_id", default="premium", show_default=True)
-@click.option("--decks", nargs=2, default=None, help="Your deck and the agent's deck.")
-@click.option("--seat", type=click.Choice(["A", "B"]), default="A", show_default=True)
+@click.option("--decks", nargs=2, default=None,
+              help="Your deck (your team's at a tag fight) and the agents' deck.")
+@click.option("--seat", default=None,
+              help="Your seat: A or B (A1, B1, A2, B2 at a tag fight); default the first.")
 @click.option("--agent", default="greedy", show_default=True, type=click.Choice(sorted(AGENTS)))
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Save the game as a replay file when it ends.")
 @CARDS_OPTION
 @guarded
-def play(format_id: str, decks: tuple[str, ...] | None, seat: str, agent: str, seed: int,
+def play(format_id: str, decks: tuple[str, ...] | None, seat: str | None, agent: str, seed: int,
          save_path: str | None, card_dirs: tuple[str, ...]) -> None:
-    """Play against an agent in the terminal."""
+    """Play against an agent (agents at a tag fight) in the terminal."""
     from vgcore.terminal import play_terminal
 
     registry = registry_for(card_dirs)
     pair = resolve_decks(registry, format_id, decks or ())
-    if seat == "B":
-        pair = pair[::-1]
     play_terminal(registry, format_id, pair, seat, agent, seed, save_path)
 
 

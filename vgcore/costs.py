@@ -22,13 +22,21 @@ CanPay = Callable[["Game", Ctx, Mapping[str, Any]], bool]
 
 def _pile(zone: str, face_up: bool | None) -> CanPay:
     def check(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:
-        cards = game.state.players[ctx.seat].zones[zone]
-        usable = [u for u in cards if face_up is None or game.state.face_up[u] == face_up]
+        players = game.state.players
+        usable = [u for seat in payers(game, ctx, part["op"]) for u in players[seat].zones[zone]
+                  if face_up is None or game.state.face_up[u] == face_up]
         if "filter" in part:
             usable = [u for u in usable if card_matches(game, ctx, u, part["filter"])]
         return len(usable) >= part.get("count", 1)
 
     return check
+
+
+def payers(game: Game, ctx: Ctx, op: str) -> Sequence[str]:
+    """The seats whose zones may pay a cost of kind `op`: the payer's own, or more when a
+    plugin says so (hook `vgcore_cost_sources`; tag fight's team counter/soul blast)."""
+    sources = game.engine.cost_sources.get(op)
+    return (ctx.seat,) if sources is None else sources(game, ctx.seat)
 
 
 def _soul_charge(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:

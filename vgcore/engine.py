@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from vgcore.errors import FormatError
 from vgcore.scripting.loader import ScriptLoader
 from vgcore.zones import CORE_ZONES, ZoneSpec
 
@@ -33,6 +34,7 @@ RuleCheck = Callable[["Game"], "list[tuple[Seat, str]]"]
 ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
 EventListener = Callable[["Game", "dict[str, Any]"], None]
 NameProvider = Callable[["Game", "Uid"], "Sequence[str]"]
+CostSource = Callable[["Game", "Seat"], "Sequence[Seat]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,15 @@ class SeatLayout:
         i = self.turn_order.index(first)
         return self.turn_order[i:] + self.turn_order[:i]
 
+    def members(self, seat: str) -> tuple[str, ...]:
+        """The seats of `seat`'s team, in seat order (`seat` included; alone in a duel)."""
+        team = self.teams[seat]
+        return tuple(s for s in self.seats if self.teams[s] == team)
+
+    def team_ids(self) -> tuple[str, ...]:
+        """The teams in the order their first seat sits: ("A", "B") for both tables."""
+        return tuple(dict.fromkeys(self.teams[s] for s in self.seats))
+
 
 @dataclass(frozen=True, slots=True)
 class TurnStep:
@@ -104,6 +115,12 @@ class Engine:
         self.strict = strict  # script errors raise instead of ending the failing ability
         self.lua_libs = tuple(lua_libs)  # (source, name) run after vg.lua in every runtime
         self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
+        if fmt.first_player not in ("random", *self.seat_layout.seats):
+            raise FormatError(f"format {fmt.id!r}: first_player {fmt.first_player!r} is no seat "
+                              "of its table; use random or one of "
+                              + ", ".join(self.seat_layout.seats))
+        self.team_members: dict[str, tuple[str, ...]] = {
+            s: self.seat_layout.members(s) for s in self.seat_layout.seats}
         self.frames: dict[str, FrameKind] = {}
         for table in reversed(hook.vgcore_frame_kinds(fmt=fmt)):
             self.frames.update(table)
@@ -146,6 +163,9 @@ class Engine:
         self.cost_checks: dict[str, CanPay] = {}
         for table in reversed(hook.vgcore_cost_kinds(fmt=fmt)):
             self.cost_checks.update(table)
+        self.cost_sources: dict[str, CostSource] = {}
+        for table in reversed(hook.vgcore_cost_sources(fmt=fmt)):
+            self.cost_sources.update(table)
         self.event_kinds: frozenset[str] = frozenset(
             k for ks in hook.vgcore_event_kinds(fmt=fmt) for k in ks)
         self.validity_keys: dict[str, str] = {}

@@ -28,7 +28,9 @@ STANDARD_FORMATS_DIR: Final = Path(__file__).parent / "standard" / "formats"
 AFFILIATIONS: Final = ("clan", "nation", "none")
 MULLIGANS: Final = ("shuffle_back", "bottom_then_draw")
 FIRST_VANGUARD_SOURCES: Final = ("main_deck", "ride_deck")
-FIRST_PLAYERS: Final = ("random", "A", "B")
+# random, or a seat of the format's table (A, B; A1, B1, A2, B2 at a tag fight), checked
+# against the table when the format's engine is built.
+FIRST_PLAYER_PATTERN: Final = "^(random|[A-Z][0-9]*)$"
 
 # Keys a format that extends nothing must set itself: they differ between eras, so a silent
 # default would hide a mistake. Everything else defaults to the common core (RULES.md §3 to §9).
@@ -78,9 +80,12 @@ class Format:
     mulligan: str                  # shuffle_back | bottom_then_draw (RULES.md §4)
     first_vanguard: str            # main_deck | ride_deck
     ride_deck: bool
-    first_player: str = "random"   # random | A | B
+    first_player: str = "random"   # random | a seat of the table (A | B; A1 … at a tag fight)
     first_player_draws: bool = True
     first_turn_attack: bool = False
+    # Turns at the start of the game in which nobody attacks; None: 1, or 0 with
+    # first_turn_attack (tag fight: 3, so the fourth player attacks first — RULES.md §13).
+    no_attack_turns: int | None = None
     hand_size: int = 5
     damage_to_lose: int = 6
     max_orders_per_turn: int = 1
@@ -96,6 +101,13 @@ class Format:
             value = getattr(self, name)
             if not isinstance(value, MappingProxyType):
                 object.__setattr__(self, name, MappingProxyType(dict(value)))
+
+    @property
+    def attack_free_turns(self) -> int:
+        """How many turns at the start of the game have no attack (RULES.md §5, §13)."""
+        if self.no_attack_turns is not None:
+            return self.no_attack_turns
+        return 0 if self.first_turn_attack else 1
 
     def trigger_power_of(self, trigger: str) -> int:
         """The power a trigger of this type gives (over: +100,000,000 in d-standard)."""
@@ -180,6 +192,7 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "description": {"type": "string"},
         "extends": {"type": ["string", "null"]},
         "plugins": _strings(),
+        "add_plugins": _strings(),
         "trigger_power": _int(),
         "trigger_values": _per_trigger({"type": ["integer", "null"], "minimum": 0}),
         "triggers": {"type": "array", "items": {"enum": list(TRIGGERS)}, "uniqueItems": True},
@@ -191,9 +204,10 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "mulligan": {"enum": list(MULLIGANS)},
         "first_vanguard": {"enum": list(FIRST_VANGUARD_SOURCES)},
         "ride_deck": {"type": "boolean"},
-        "first_player": {"enum": list(FIRST_PLAYERS)},
+        "first_player": {"type": "string", "pattern": FIRST_PLAYER_PATTERN},
         "first_player_draws": {"type": "boolean"},
         "first_turn_attack": {"type": "boolean"},
+        "no_attack_turns": {"type": ["integer", "null"], "minimum": 0},
         "hand_size": _int(),
         "damage_to_lose": _int(1),
         "max_orders_per_turn": _int(),
@@ -233,6 +247,10 @@ def _merge_chain(format_id: str, by_id: dict[str, tuple[dict[str, Any], str]],
             raise error_at(file, [], f"format {format_id!r} extends no other format, so it must "
                            f"set {', '.join(missing)}", cls=FormatError)
     merged[format_id] = _deep_merge(values, raw)
+    added = merged[format_id].pop("add_plugins", None)
+    if added:  # the base's plugins (or this file's `plugins:`) and then these
+        plugins = list(merged[format_id].get("plugins", ()))
+        merged[format_id]["plugins"] = [*plugins, *(a for a in added if a not in plugins)]
     return merged[format_id]
 
 
@@ -277,4 +295,7 @@ def _contradiction(fmt: Format) -> tuple[list[str], str] | None:
         return ["deck", "ride_deck_size"], "ride_deck is true, so deck.ride_deck_size must be > 0"
     if not fmt.ride_deck and fmt.deck.ride_deck_size != 0:
         return ["deck", "ride_deck_size"], "ride_deck is false, so deck.ride_deck_size must be 0"
+    if fmt.first_turn_attack and fmt.no_attack_turns:
+        return ["no_attack_turns"], ("first_turn_attack is true, so no_attack_turns must be 0 "
+                                     "or unset")
     return None

@@ -172,7 +172,8 @@ class Game:
 
     @property
     def result(self) -> str | None:
-        """"A", "B", "draw", or None while the game goes on."""
+        """The winning team ("A" or "B"; in a duel each seat is its own team), "draw", or
+        None while the game goes on."""
         return self.state.result
 
     def legal_actions(self) -> list[Action]:
@@ -180,9 +181,11 @@ class Game:
         return list(d.options) if d is not None else []
 
     def returns(self) -> list[float]:
-        """+1 / -1 / 0 per seat in seat order once the game is over; zeros before."""
+        """+1 / -1 / 0 per seat in seat order once the game is over; zeros before. Every
+        member of the winning team gets +1 (tag fight)."""
         res = self.state.result
-        return [0.0 if res in (None, "draw") else (1.0 if s == res else -1.0)
+        teams = self.engine.seat_layout.teams
+        return [0.0 if res in (None, "draw") else (1.0 if teams[s] == res else -1.0)
                 for s in self.state.seats]
 
     def apply(self, answer: str | Action | int, seat: Seat | None = None) -> None:
@@ -375,11 +378,20 @@ class Game:
             self.end_game(losers)
 
     def end_game(self, losers: Mapping[Seat, str]) -> None:
+        """A player who loses takes their team with them (tag fight, RULES.md §9 and §13):
+        the teammates are added to the losers with the reason "team". One team left is the
+        winner; none left (every team lost at once) is a draw."""
         st = self.state
-        alive = [s for s in st.seats if s not in losers]
+        teams = self.engine.seat_layout.teams
+        losing = {teams[s] for s in losers}
+        everyone = dict(losers)
+        for seat in st.seats:
+            if teams[seat] in losing:
+                everyone.setdefault(seat, "team")
+        alive = [t for t in self.engine.seat_layout.team_ids() if t not in losing]
         st.result = alive[0] if len(alive) == 1 else "draw"
         st.decision = None
-        self.emit("game_over", result=st.result, losers=dict(losers))
+        self.emit("game_over", result=st.result, losers=everyone)
 
     # -- queries ----------------------------------------------------------------------------
 
@@ -555,6 +567,23 @@ class Game:
     def opponent(self, seat: Seat) -> Seat:
         """The seat that `seat` faces (tag fight: the one seated opposite)."""
         return self.engine.seat_layout.opponents[seat]
+
+    def team(self, seat: Seat) -> str:
+        """The team a seat plays for ("A" or "B"; in a duel the seat itself)."""
+        return self.engine.seat_layout.teams[seat]
+
+    def teammates(self, seat: Seat) -> tuple[Seat, ...]:
+        """The other seats of `seat`'s team (none in a duel)."""
+        return tuple(s for s in self.engine.team_members[seat] if s != seat)
+
+    def team_damage(self, seat: Seat) -> int:
+        """Damage cards of `seat`'s whole team: what the loss at `damage_to_lose`, the heal
+        trigger's comparison and limit break count (RULES.md §13); in a duel, the seat's own."""
+        members = self.engine.team_members[seat]
+        players = self.state.players
+        if len(members) == 1:
+            return len(players[seat].zones[Zone.DAMAGE])
+        return sum(len(players[s].zones[Zone.DAMAGE]) for s in members)
 
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from vgcore.decisions import Action
     from vgcore.decks import DeckList
     from vgcore.engine import (
+        CostSource,
         EventListener,
         FrameKind,
         NameProvider,
@@ -80,7 +81,13 @@ def vgcore_card_kinds() -> list[str]:
 
 @hookspec(firstresult=True)
 def vgcore_seat_layout(fmt: Format) -> SeatLayout | None:
-    """The table: seats, opponents, teams and turn order (tag fight); None = two seats."""
+    """The table: seats, opponents, teams and turn order (tag fight); None = two seats.
+
+    The core reads the teams: the format's `damage_to_lose` counts a team's total damage, as
+    do the heal trigger's comparison and limit break (`Game.team_damage`); a player who loses
+    takes their team with them, and the result names the winning team. "Opponent" in card
+    text and filters is the seat `opponents` names, never a teammate.
+    """
 
 
 @hookspec
@@ -96,6 +103,17 @@ def vgcore_step_kinds(fmt: Format) -> dict[str, StepKind]:
 @hookspec
 def vgcore_cost_kinds(fmt: Format) -> dict[str, CanPay]:
     """Cost kinds by `op`: the check half; the pay half is the step kind of the same name."""
+
+
+@hookspec
+def vgcore_cost_sources(fmt: Format) -> dict[str, CostSource]:
+    """Whose zones may pay a cost kind, by `op`: (game, payer) -> seats, the payer first.
+
+    Without an entry a cost is paid from the payer's own zones only. Tag fight lets counter
+    blast and soul blast costs be paid from the teammate's damage zone and soul too. Only
+    costs look here (a `counter_blast` step inside an effect stays the controller's own), and
+    the paying player chooses the cards, from every seat named, in one `choose` answer.
+    """
 
 
 @hookspec
@@ -154,8 +172,8 @@ def vgcore_event_listeners(fmt: Format) -> dict[str, list[EventListener]]:
 def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
     """Rule actions by name: (game) -> [(seat, reason)] of players who lose now.
 
-    A plugin returning a name the standard rules use ("damage", "deck_out") replaces it, e.g.
-    tag fight's team damage.
+    A plugin returning a name the standard rules use ("damage", "deck_out") replaces it. (A
+    team's shared damage needs no replacement: the standard check counts teams.)
     """
 
 

@@ -191,23 +191,32 @@ class Registry:
         """Validate the decks (every violation listed) and start a game to its first decision.
 
         `decks` has one deck per seat, in seat order; with more seats than two, a pair is
-        dealt alternately (A1, B1, A2, B2 … by the layout's seat order).
+        dealt by team (`deal_decks`).
         """
         engine = self.engine(format_id, plugins=plugins)
-        seats = engine.seat_layout.seats
-        pair = tuple(decks) if decks is not None else self.default_decks(format_id)
-        if len(pair) == 2 and len(seats) > 2:
-            pair = tuple(pair[i % 2] for i in range(len(seats)))  # teams share the pair
-        if len(pair) != len(seats):
-            raise DeckError(format_id, [f"{len(seats)} seats need {len(seats)} decks, "
-                                        f"got {len(pair)}"])
+        dealt = self.deal_decks(format_id, decks, plugins=plugins)
         if validate:
-            for deck in pair:
+            for deck in dict.fromkeys(dealt.values()):
                 problems = self.deck_violations(deck, format_id, plugins=plugins)
                 if problems:
                     raise DeckError(deck.name, problems)
-        return Game.new(engine, dict(zip(seats, pair, strict=True)), seed,
-                        first_player=first_player)
+        return Game.new(engine, dealt, seed, first_player=first_player)
+
+    def deal_decks(self, format_id: str, decks: Sequence[DeckList] | None = None, *,
+                   plugins: Sequence[str] = ()) -> dict[Seat, DeckList]:
+        """Each seat's deck: one per seat in seat order, or a pair dealt by team (the first
+        deck to every seat of the first team, the second to the other; tag fight). None: the
+        format's default pair."""
+        layout = self.engine(format_id, plugins=plugins).seat_layout
+        seats = layout.seats
+        given = tuple(decks) if decks is not None else self.default_decks(format_id)
+        if len(given) == 2 and len(seats) > 2:
+            teams = layout.team_ids()
+            given = tuple(given[teams.index(layout.teams[s]) % 2] for s in seats)
+        if len(given) != len(seats):
+            raise DeckError(format_id, [f"{len(seats)} seats need {len(seats)} decks, "
+                                        f"got {len(given)}"])
+        return dict(zip(seats, given, strict=True))
 
 
 _default: Registry | None = None

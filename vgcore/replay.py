@@ -92,9 +92,10 @@ def record(registry: Registry, format_id: str, decks: Sequence[DeckList], seed: 
     """Play a game with `choose` answering every decision and keep it as a replay."""
     from vgcore import __version__
 
-    game = registry.new_game(format_id, decks, seed, first_player=first_player)
-    replay = Replay(format_id, seed, {"A": decks[0], "B": decks[1]},
-                    first_player=first_player, engine_version=__version__)
+    dealt = registry.deal_decks(format_id, decks)
+    game = registry.new_game(format_id, list(dealt.values()), seed, first_player=first_player)
+    replay = Replay(format_id, seed, dealt, first_player=first_player,
+                    engine_version=__version__)
     while not game.is_terminal:
         replay.hashes.append(game.state.state_hash())
         answer = choose(game)
@@ -107,7 +108,12 @@ def record(registry: Registry, format_id: str, decks: Sequence[DeckList], seed: 
 def run(registry: Registry, replay: Replay, *, verify: bool = False,
         on_step: Callable[[Game, str], None] | None = None) -> Game:
     """Re-run a replay; with `verify`, compare the state hash at every decision."""
-    game = registry.new_game(replay.format, [replay.decks["A"], replay.decks["B"]], replay.seed,
+    seats = registry.engine(replay.format).seat_layout.seats
+    missing = [s for s in seats if s not in replay.decks]
+    if missing:
+        raise ReplayError(f"the replay has no deck for seat {missing[0]}; format "
+                          f"{replay.format!r} seats {', '.join(seats)}")
+    game = registry.new_game(replay.format, [replay.decks[s] for s in seats], replay.seed,
                              first_player=replay.first_player)
     for i, answer in enumerate(replay.answers):
         if game.is_terminal:

@@ -1,8 +1,9 @@
 """Rule actions (RULES.md §9): the checks that end a game, run whenever the state changes.
 
 Each check returns the players who lose now; the game collects every loser of one moment
-before deciding, so two losers at once make a draw. Plugins replace a check by its name
-(tag fight: team damage) through `vgcore_rule_checks`.
+before deciding, so two losers at once make a draw. A loser's team loses with them
+(`Game.end_game`; tag fight). Plugins replace a check by its name through
+`vgcore_rule_checks`.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ if TYPE_CHECKING:
 
 
 def damage_check(game: Game) -> list[tuple[Seat, str]]:
-    """A player whose damage zone holds the format's losing count (6) loses."""
+    """A team whose damage zones hold the format's losing count in total loses: 6 for a
+    player alone, 9 for a tag fight team (RULES.md §9, §13)."""
     limit = game.engine.format.damage_to_lose
-    return [(seat, "damage") for seat, p in game.state.players.items()
-            if len(p.zones[Zone.DAMAGE]) >= limit]
+    return [(seat, "damage") for seat in game.state.seats if game.team_damage(seat) >= limit]
 
 
 def deck_out_check(game: Game) -> list[tuple[Seat, str]]:

@@ -193,8 +193,9 @@ def _unit_stat(game: Game, uid: Uid, stat: str) -> int:
 
 
 def _owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
+    """"you", "opponent" (the seat you face: never a tag teammate) or "any"."""
     seat = game.state.loc[uid][0]
-    return want == "any" or (seat == ctx.seat) == (want == "you")
+    return want == "any" or seat == (ctx.seat if want == "you" else game.opponent(ctx.seat))
 
 
 def _card_owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
@@ -273,7 +274,13 @@ def _in_state(game: Game, seat: Seat, name: str) -> bool:
 
 
 def damage_of(game: Game, seat: Seat) -> int:
+    """A player's own damage ("your damage"); limit break counts the team (`team_damage`)."""
     return len(game.state.players[seat].zones[Zone.DAMAGE])
+
+
+def _turn_of(game: Game, ctx: Ctx, which: str) -> Seat:
+    """Whose turn "yours" / "opponents" names: in tag fight a teammate's turn is neither."""
+    return ctx.seat if which == "yours" else game.opponent(ctx.seat)
 
 
 def _attacking(game: Game, ctx: Ctx) -> bool:
@@ -292,8 +299,8 @@ CONDITIONS: dict[str, Any] = {
     "not": lambda g, c, cond, v: not condition_holds(g, c, v),
     "count": _count_condition,
     "damage_min": lambda g, c, cond, v: damage_of(g, _player(g, c, cond)) >= v,
-    "limit_break": lambda g, c, cond, v: damage_of(g, c.seat) >= v,
-    "turn": lambda g, c, cond, v: (g.state.turn_player == c.seat) == (v == "yours"),
+    "limit_break": lambda g, c, cond, v: g.team_damage(c.seat) >= v,
+    "turn": lambda g, c, cond, v: g.state.turn_player == _turn_of(g, c, v),
     "state": lambda g, c, cond, v: _in_state(g, _player(g, c, cond), v),
     "self_row": lambda g, c, cond, v: c.uid is not None and _row(g, c.uid) == v,
     "phase": lambda g, c, cond, v: g.state.phase in v,

@@ -81,6 +81,17 @@ def play_out(game: Game, agents: dict[str, Agent], *, replay: Replay | None = No
     return GameRecord(game.state.result or "draw", game.state.turn, decisions)
 
 
+def seat_agents(game: Game, agents: Sequence[str], game_seed: int) -> dict[str, Agent]:
+    """One agent per seat: the first name plays for the first team ("A"), the second for the
+    other; seeds are derived from the game seed and the seat's place at the table."""
+    layout = game.engine.seat_layout
+    teams = layout.team_ids()
+    width = len(layout.seats)
+    return {seat: make_agent(agents[teams.index(layout.teams[seat]) % len(agents)],
+                             game_seed * width + 1 + i)
+            for i, seat in enumerate(layout.seats)}
+
+
 def simulate(registry: Registry, format_id: str, decks: Sequence[DeckList], *, games: int,
              seed: int = 0, agents: Sequence[str] = ("greedy", "greedy"),
              save_dir: Path | None = None,
@@ -95,15 +106,14 @@ def simulate(registry: Registry, format_id: str, decks: Sequence[DeckList], *, g
         if problems:
             raise DeckError(deck.name, problems)
     start = time.perf_counter()
+    dealt = registry.deal_decks(format_id, decks)
     for i in range(games):
         game_seed = seed + i
-        game = registry.new_game(format_id, decks, game_seed, validate=False)
-        players = {"A": make_agent(agents[0], game_seed * 2 + 1),
-                   "B": make_agent(agents[1], game_seed * 2 + 2)}
+        game = registry.new_game(format_id, list(dealt.values()), game_seed, validate=False)
+        players = seat_agents(game, agents, game_seed)
         replay = None
         if save_dir is not None:
-            replay = Replay(format_id, game_seed, {"A": decks[0], "B": decks[1]},
-                            engine_version=__version__)
+            replay = Replay(format_id, game_seed, dict(dealt), engine_version=__version__)
         record = play_out(game, players, replay=replay)
         if replay is not None and save_dir is not None:
             save_dir.mkdir(parents=True, exist_ok=True)

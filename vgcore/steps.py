@@ -15,10 +15,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from vgcore import actions
+from vgcore.costs import payers
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
 from vgcore.scripting.declarations import FnRef, Schema
-from vgcore.selectors import Ctx, amount_of, condition_holds, resolve_ref, select
+from vgcore.selectors import Ctx, amount_of, card_matches, condition_holds, resolve_ref, select
 from vgcore.types import VC, Until, Zone
 
 if TYPE_CHECKING:
@@ -205,11 +206,13 @@ CANNOT_BE_CHOSEN = "cannot_be_chosen"
 
 def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
     """Candidates an effect may choose: a unit on the field that has `cannot_be_chosen` is
-    left out when the effect's controller is not the player whose side it is on (an effect
-    of the opponent's card, whoever makes the choice)."""
+    left out when the effect's controller is the opponent of the player whose side it is on
+    (an effect of the opponent's card, whoever makes the choice; in a tag fight the opponent
+    is the seat opposite, so a teammate's effect may still choose it)."""
     st = game.state
+    foe = game.opponent(ctx.seat)
     return [u for u in candidates
-            if st.loc[u][0] == ctx.seat or not game.is_field(*st.loc[u])
+            if st.loc[u][0] != foe or not game.is_field(*st.loc[u])
             or not game.has(u, CANNOT_BE_CHOSEN)]
 
 
@@ -410,20 +413,24 @@ def run_soul_charge(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx)
 
 
 def pile_step(zone: str, face_up: bool | None, prompt: str) -> tuple[StepRun, StepAnswer]:
-    """Steps where the player picks `count` cards of their own zone (blasts, charges, discard)."""
+    """Steps where the player picks `count` cards of their own zone (blasts, charges, discard).
 
-    def candidates(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> list[Uid]:
-        seat = ctx.seat
-        cards = game.state.players[seat].zones[zone]
-        out = [u for u in cards if face_up is None or game.state.face_up[u] == face_up]
+    Paying a cost, the zones of every seat the hook `vgcore_cost_sources` names are offered
+    (tag fight: the teammate's damage and soul); in an effect, only the player's own.
+    """
+
+    def candidates(game: Game, frame: Frame, ctx: Ctx,
+                   step: Mapping[str, Any]) -> list[Uid]:
+        seats = payers(game, ctx, step["op"]) if frame["path"][0] == "cost" else (ctx.seat,)
+        players = game.state.players
+        out = [u for seat in seats for u in players[seat].zones[zone]
+               if face_up is None or game.state.face_up[u] == face_up]
         if "filter" in step:
-            from vgcore.selectors import card_matches
-
             out = [u for u in out if card_matches(game, ctx, u, step["filter"])]
         return out
 
     def run(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
-        cands = candidates(game, ctx, step)
+        cands = candidates(game, frame, ctx, step)
         low, high = choose_bounds(step, len(cands))
         if ask_choice(game, frame, ctx.seat, cands, low, high, prompt):
             return
@@ -660,8 +667,9 @@ def in_state(game: Game, seat: Seat, name: str) -> bool:
 def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.pop()
     seat = player_of(game, ctx, step)
-    if step["op"] == "win":
-        game.end_game({s: "card effect" for s in game.state.seats if s != seat})
+    if step["op"] == "win":  # every other team loses (tag fight: the teammate wins too)
+        team = game.team(seat)
+        game.end_game({s: "card effect" for s in game.state.seats if game.team(s) != team})
     else:
         game.end_game({seat: "card effect"})
 

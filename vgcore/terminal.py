@@ -1,4 +1,8 @@
-"""`vgcore play`: a person against an agent in the terminal, seeing only their own view."""
+"""`vgcore play`: a person against agents in the terminal, seeing only their own view.
+
+In a duel one agent plays the other seat; at a tag fight's table agents play the other three
+seats (the person's teammate included) and the person's deck goes to their whole team.
+"""
 
 from __future__ import annotations
 
@@ -13,21 +17,30 @@ from vgcore.errors import IllegalActionError
 from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.replay import Replay
-from vgcore.types import Seat, other_seat
+from vgcore.types import Seat
 
 
-def play_terminal(registry: Registry, format_id: str, decks: Sequence[DeckList], seat: Seat,
-                  agent_name: str, seed: int, save_path: str | None) -> None:
-    game = registry.new_game(format_id, decks, seed)
-    agent = make_agent(agent_name, seed + 1)
-    replay = Replay(format_id, seed, {"A": decks[0], "B": decks[1]})
+def play_terminal(registry: Registry, format_id: str, decks: Sequence[DeckList],
+                  seat: Seat | None, agent_name: str, seed: int, save_path: str | None) -> None:
+    """`decks` is (the person's deck, the agents' deck); `seat` defaults to the first seat."""
+    layout = registry.engine(format_id).seat_layout
+    seat = seat or layout.seats[0]
+    if seat not in layout.seats:
+        raise click.BadParameter(f"{seat!r} is no seat of format {format_id!r}; seats: "
+                                 + ", ".join(layout.seats), param_hint="--seat")
+    mine, theirs = decks
+    dealt = {s: mine if layout.teams[s] == layout.teams[seat] else theirs for s in layout.seats}
+    game = registry.new_game(format_id, list(dealt.values()), seed)
+    others = [s for s in layout.seats if s != seat]
+    agents = {s: make_agent(agent_name, seed + 1 + i) for i, s in enumerate(others)}
+    replay = Replay(format_id, seed, dealt)
     shown = 0
     while not game.is_terminal:
         shown = print_new_events(game, seat, shown)
         d = game.decision
         assert d is not None
         if d.seat != seat:
-            action = str(agent.choose(game, d.options))
+            action = str(agents[d.seat].choose(game, d.options))
         else:
             print_board(game, seat)
             action = ask_human(game)
@@ -36,7 +49,7 @@ def play_terminal(registry: Registry, format_id: str, decks: Sequence[DeckList],
         game.apply(action)
     print_new_events(game, seat, shown)
     replay.result = game.state.result
-    outcome = "You win!" if game.state.result == seat else (
+    outcome = "You win!" if game.state.result == game.team(seat) else (
         "Draw." if game.state.result == "draw" else "You lose.")
     click.echo(f"\nGame over after {game.state.turn} turns. {outcome}")
     if save_path:
@@ -82,12 +95,13 @@ def describe(event: dict[str, Any]) -> str:
 
 def print_board(game: Game, seat: Seat) -> None:
     view = game.view(seat, log=False)
-    foe = other_seat(seat)
     click.echo(f"\n=== turn {view['turn']} ({view['turn_player']}'s), {view['phase']} phase ===")
-    for who in (foe, seat):
+    others = [s for s in game.state.seats if s != seat]
+    for who in [*others, seat]:
         side = view["players"][who]
         zones = side["zones"]
-        label = "you" if who == seat else "opponent"
+        label = ("you" if who == seat else "opponent" if who == game.opponent(seat)
+                 else "teammate" if game.team(who) == game.team(seat) else "other opponent")
         click.echo(f"[{who} — {label}] damage {zones['damage']['count']}, "
                    f"hand {zones['hand']['count']}, deck {zones['deck']['count']}, "
                    f"soul {zones['soul']['count']}, drop {zones['drop']['count']}")

@@ -164,12 +164,15 @@ def part_front(game: Game, frame: Frame) -> None:
 
 
 def part_heal(game: Game, frame: Frame) -> None:
-    """Heal only when your damage is at least your opponent's; then pick one damage card."""
+    """Heal only when your damage is at least your opponent's; then pick one damage card.
+
+    Tag fight (RULES.md §13): the comparison is between the two teams' totals, but the card
+    healed always comes from the checking player's own damage zone.
+    """
     seat = frame["seat"]
-    st = game.state
-    mine = len(st.players[seat].zones[Zone.DAMAGE])
-    theirs = len(st.players[game.opponent(seat)].zones[Zone.DAMAGE])
-    if mine == 0 or mine < theirs:
+    if not game.state.players[seat].zones[Zone.DAMAGE]:
+        return
+    if game.team_damage(seat) < game.team_damage(game.opponent(seat)):
         return
     game.ask(seat, "heal", "Choose a damage card to heal.", heal_options(game, seat))
 

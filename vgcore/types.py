@@ -75,8 +75,3 @@ class Until(StrEnum):
     FOREVER = "forever"
 
 
-
-
-def other_seat(seat: Seat) -> Seat:
-    """The opponent in a two-seat game."""
-    return "B" if seat == "A" else "A"

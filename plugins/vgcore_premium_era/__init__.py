@@ -23,7 +23,6 @@ from typing import Any
 
 from vgcore import hookimpl
 from vgcore.game import Game
-from vgcore.selectors import damage_of
 from vgcore.types import Until
 from vgcore_premium_era import gassist, states
 
@@ -45,7 +44,7 @@ def on_ride(game: Game, event: dict[str, Any]) -> None:
     if previous is None:
         return
     seat = event["seat"]
-    if damage_of(game, seat) < BREAK_RIDE_DAMAGE or not has_break_ride(game, event["previous"]):
+    if game.team_damage(seat) < BREAK_RIDE_DAMAGE or not has_break_ride(game, event["previous"]):
         return
     game.emit(BREAK_RIDE_KEY, seat=seat, card=event["card"], uid=event["uid"],
               previous=event["previous"], previous_uid=previous)
@@ -53,10 +52,11 @@ def on_ride(game: Game, event: dict[str, Any]) -> None:
 
 
 def break_ride_valid(game: Game, seat: str, uid: int, ability: Any) -> bool:
-    """A break ride ability exists only while its controller has at least 4 damage."""
+    """A break ride ability exists only while its controller has at least 4 damage. It is a
+    limit break 4, so a tag fight team's total counts (RULES.md §13)."""
     if not ability.spec.get(BREAK_RIDE_KEY):
         return True
-    return damage_of(game, seat) >= BREAK_RIDE_DAMAGE
+    return game.team_damage(seat) >= BREAK_RIDE_DAMAGE
 
 
 @hookimpl

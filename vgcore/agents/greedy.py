@@ -123,19 +123,27 @@ class GreedyAgent:
 
     def _guard(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
         """Guard a vanguard attack that would hit when damage is high; never over-guard."""
+        return self._guard_with(game, seat, options, "guard")
+
+    def _tag_guard(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        """Tag fight: guard the teammate's vanguard the same way, from this seat's hand."""
+        return self._guard_with(game, seat, options, "tag-guard")
+
+    def _guard_with(self, game: Game, seat: Seat, options: list[Action],
+                    verb: str) -> Action | None:
         battle = game.state.battle
         assert battle is not None
         done = next(a for a in options if a.verb == "done")
         if battle["target_circle"] != VC:
             return done
-        damage = len(game.state.players[seat].zones[Zone.DAMAGE])
-        if damage < 3:
+        # the team's damage (a duel: the player's own), three short of losing
+        if game.team_damage(seat) < game.engine.format.damage_to_lose - 3:
             return done
         need = game.power(battle["attacker"]) - game.power(battle["target"]) + 1
         if need <= 0:
             return done
         db = game.engine.db
-        shields = [(db[a.args[0]].shield or 0, a) for a in options if a.verb == "guard"]
+        shields = [(db[a.args[0]].shield or 0, a) for a in options if a.verb == verb]
         shields += [(game.shield(u), a) for a in options if a.verb == "intercept"
                     for u in [game.unit_at(seat, a.args[0])] if u is not None]
         shields = [s for s in shields if s[0] > 0]

@@ -83,7 +83,10 @@ FORMAT_FIELDS: Final = {
     "name": "Display name (default: the id).",
     "description": "What the format is.",
     "extends": "Id of a format whose values this one starts from; mappings merge key by key.",
-    "plugins": "Plugins the format enables (installed through the `vgcore` entry points).",
+    "plugins": "Plugins the format enables (installed through the `vgcore` entry points); "
+               "in a format that extends another, this list replaces the base's.",
+    "add_plugins": "Plugins enabled on top of the base format's (or this file's `plugins`), "
+                   "so that a variant keeps whatever its base enables.",
     "trigger_power": "Power a trigger gives (RULES.md §6).",
     "trigger_values": "Trigger types whose power differs from trigger_power; null removes an "
                       "inherited entry.",
@@ -96,11 +99,13 @@ FORMAT_FIELDS: Final = {
     "mulligan": "shuffle_back or bottom_then_draw (RULES.md §4).",
     "first_vanguard": "Where the first vanguard comes from: main_deck or ride_deck.",
     "ride_deck": "Whether decks have a ride deck.",
-    "first_player": "random, A or B.",
+    "first_player": "random, or a seat of the table: A or B (A1, B1, A2, B2 at a tag fight).",
     "first_player_draws": "The first player draws on their first turn.",
     "first_turn_attack": "The first player may attack on their first turn.",
+    "no_attack_turns": "How many turns at the start of the game have no attack (tag fight: "
+                       "3); unset means 1, or 0 with first_turn_attack.",
     "hand_size": "Cards drawn at the start of the game.",
-    "damage_to_lose": "Damage at which a player loses (RULES.md §9).",
+    "damage_to_lose": "Damage at which a player loses, a tag team's total (RULES.md §9, §13).",
     "max_orders_per_turn": "Orders a player may play per turn.",
     "deck": "Deck construction limits (RULES.md §3).",
     "default_decks": "Deck names used when none are given.",
@@ -115,7 +120,7 @@ SCENARIO_FIELDS: Final = {
     "seed": "Seed of the random generator, used only if something is shuffled (default 0).",
     "cards": "Extra card records for this scenario alone (the card-file record schema).",
     "start": "Where the game begins: the start of `phase` of `turn`, `player`'s turn "
-             "(default turn 1, A, main).",
+             "(default turn 1, the first seat A or A1, main).",
     "board": "Each seat's zones; zones not listed are empty, nothing is shuffled or drawn.",
     "steps": "Answers in order, by seat, with checks, option lists and refused answers.",
     "expect": "Expectations checked after the last step.",

@@ -60,14 +60,17 @@ def parse_card_ref(ref: Any) -> tuple[str, bool | None, bool]:
 
 
 def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
-                    player: Seat = "A", phase: str = Phase.MAIN, seed: int = 0) -> Game:
-    """A game whose state is `board`, about to begin `phase` of `turn` for `player`.
+                    player: Seat | None = None, phase: str = Phase.MAIN,
+                    seed: int = 0) -> Game:
+    """A game whose state is `board`, about to begin `phase` of `turn` for `player` (default:
+    the first seat, A or A1).
 
     Every seat needs a vanguard: without one no unit could ever attack, and a game whose
     decisions are all forced would run turns for ever before the first question.
     """
     game = Game(engine, empty_state(engine, seed))
     st = game.state
+    player = player or st.seats[0]
     index = start_step(engine, turn=turn, player=player, phase=phase)
     unknown_seats = [s for s in board if s not in st.seats]
     if unknown_seats:

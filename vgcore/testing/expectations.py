@@ -156,7 +156,8 @@ def card_ref(game: Game, uid: Uid, zone: str) -> str:
 
 
 def compare_winner(game: Game, key: str, expected: Any) -> Mismatch | None:
-    allowed = [*game.state.seats, "draw"]
+    """The winning team: a seat in a duel, "A" or "B" at a tag fight's table."""
+    allowed = [*game.engine.seat_layout.team_ids(), "draw"]
     if expected is not None and expected not in allowed:
         raise ScenarioError(f"winner must be one of {', '.join(allowed)} or null, "
                             f"not {expected!r}")

@@ -7,8 +7,8 @@ so every error and failure names `file:line:column`. Running builds the game fro
 not answer is a failure that names the decision and its legal answers — and stops at the first
 thing that differs. The Python builder (vgcore.testing.builder) produces the same `Scenario`.
 
-Defaults where the file is silent: `seed: 0`, and `start` is turn 1, player A, the main phase
-(each of `turn`, `player`, `phase` may be given alone).
+Defaults where the file is silent: `seed: 0`, and `start` is turn 1, the first seat (A; A1 at
+a tag fight's table), the main phase (each of `turn`, `player`, `phase` may be given alone).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Start:
     """Where the game begins: the start of `phase` of `turn`, `player`'s turn."""
 
     turn: int = 1
-    player: Seat = "A"
+    player: Seat | None = None  # the first seat (A, or A1 at a tag fight's table)
     phase: str = Phase.MAIN
 
 
@@ -274,12 +274,13 @@ def build_game(scenario: Scenario, registry: Registry | None = None) -> Game:
     """The scenario's board as a game at its start, before any step is played."""
     engine = engine_for(scenario, registry or default_registry())
     start = scenario.start
+    player = start.player or engine.seat_layout.seats[0]
     try:
-        start_step(engine, turn=start.turn, player=start.player, phase=start.phase)
+        start_step(engine, turn=start.turn, player=player, phase=start.phase)
     except BoardError as exc:
         raise scenario.error(("start",), exc.message) from None
     try:
-        return game_from_board(engine, scenario.board, turn=start.turn, player=start.player,
+        return game_from_board(engine, scenario.board, turn=start.turn, player=player,
                                phase=start.phase, seed=scenario.seed)
     except BoardError as exc:
         raise scenario.error(("board", *exc.path), exc.message) from None
