@@ -1,7 +1,9 @@
 """Each era plugin can be switched off: the core and the other plugins keep working.
 
-For every standard format and every plugin it enables, a format that extends it without that
-plugin plays random games (vanilla decks, strict scripts) with the usual invariants.
+For every standard format (and the installed variants premium-g and the tag fight formats) and
+every plugin it enables, a format that extends it without that plugin plays random games
+(vanilla decks of its era, strict scripts) with the usual invariants. Without `tag`, a tag
+format is a duel again.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ GAMES = 25
 VANILLA = {"premium": ("vanilla-premium-royal-paladin", "vanilla-premium-kagero"),
            "v-standard": ("vanilla-v-oracle-think-tank", "vanilla-v-aqua-force"),
            "d-standard": ("vanilla-d-dragon-empire", "vanilla-d-dark-states")}
+VANILLA |= {"premium-g": VANILLA["premium"], "tag-premium": VANILLA["premium"],
+            "tag-v-standard": VANILLA["v-standard"], "tag-d-standard": VANILLA["d-standard"]}
 
 
 class Formats:
