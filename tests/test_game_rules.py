@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from vgcore import hookimpl
 from vgcore.errors import GameOverError
 from vgcore.plugins import Registry
 from vgcore.testing.board import game_from_board
@@ -61,21 +60,13 @@ def test_a_player_may_concede(registry: Registry) -> None:
         game.apply("keep")
 
 
-class Provider:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    @hookimpl
-    def vgcore_formats(self) -> list[Path]:
-        return [self.path]
-
-
 def test_g_era_trigger_power_is_a_format_option(tmp_path: Path) -> None:
     """RULES.md table: premium triggers give +5000; +10000 from the G era is an option (a
     format of one's own here; the installed premium-g is the same, see tests/scenarios)."""
-    path = tmp_path / "my-g-era.yaml"
-    path.write_text("id: my-g-era\nextends: premium\ntrigger_power: 10000\n")
-    reg = Registry(plugins=[("g-era", Provider(path))])
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "my-g-era.yaml").write_text(
+        "id: my-g-era\nextends: premium\ntrigger_power: 10000\n")
+    reg = Registry(card_dirs=[tmp_path])
     game = game_from_board(reg.engine("my-g-era"), BOARD, turn=3, phase=Phase.BATTLE)
     game.apply("attack VC -> B.VC")
     game.apply("done")

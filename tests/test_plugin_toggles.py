@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from tests.invariants import check_invariants
-from vgcore import hookimpl
 from vgcore.agents import RandomAgent
 from vgcore.plugins import Registry
 
@@ -23,15 +22,6 @@ VANILLA = {"premium": ("vanilla-premium-royal-paladin", "vanilla-premium-kagero"
            "d-standard": ("vanilla-d-dragon-empire", "vanilla-d-dark-states")}
 VANILLA |= {"premium-g": VANILLA["premium"], "tag-premium": VANILLA["premium"],
             "tag-v-standard": VANILLA["v-standard"], "tag-d-standard": VANILLA["d-standard"]}
-
-
-class Formats:
-    def __init__(self, files: list[Path]) -> None:
-        self.files = files
-
-    @hookimpl
-    def vgcore_formats(self) -> list[Path]:
-        return self.files
 
 
 def cases() -> list[tuple[str, str]]:
@@ -45,9 +35,10 @@ def test_a_format_plays_without_each_of_its_plugins(tmp_path: Path, format_id: s
     base = Registry().format(format_id)
     others = [p for p in base.plugins if p != plugin]
     variant = f"{format_id}-without-{plugin}"
-    path = tmp_path / f"{variant}.yaml"
-    path.write_text(f"id: {variant}\nextends: {format_id}\nplugins: [{', '.join(others)}]\n")
-    registry = Registry(plugins=[("toggle-formats", Formats([path]))], strict=True)
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / f"{variant}.yaml").write_text(
+        f"id: {variant}\nextends: {format_id}\nplugins: [{', '.join(others)}]\n")
+    registry = Registry(card_dirs=[tmp_path], strict=True)
     engine = registry.engine(variant)
     assert plugin not in engine.format.plugins
     decks = [registry.deck(name) for name in VANILLA[format_id]]

@@ -16,7 +16,6 @@ from vgcore_legion import MATE_ZONE, mate_name, mate_of
 from vgcore_legion.act import USED_FLAG
 
 from tests.invariants import check_invariants
-from vgcore import hookimpl
 from vgcore.agents import RandomAgent
 from vgcore.decks import DeckList
 from vgcore.errors import CardDataError, FormatError
@@ -201,20 +200,10 @@ def test_mate_name_reads_the_card_field(reg: Registry) -> None:
     assert mate_name(game, mate_unit(game)) is None
 
 
-class Formats:
-    def __init__(self, files: list[Path]) -> None:
-        self.files = files
-
-    @hookimpl
-    def vgcore_formats(self) -> list[Path]:
-        return self.files
-
-
 def format_registry(tmp_path: Path, body: str) -> Registry:
-    path = tmp_path / "variant.yaml"
-    path.write_text(f"id: variant\nextends: premium\n{body}")
-    return Registry(plugins=[("variant-format", Formats([path]))], card_dirs=[CARDS],
-                    strict=True)
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "variant.yaml").write_text(f"id: variant\nextends: premium\n{body}")
+    return Registry(card_dirs=[CARDS, tmp_path], strict=True)
 
 
 def test_a_bad_legion_critical_option_is_a_clear_error(tmp_path: Path) -> None:
