@@ -17,6 +17,7 @@ import pytest
 from vgcore_gifts import PROTECT_CARD, TICKET_CARD
 
 from tests.invariants import play_checked
+from vgcore.agents import GreedyAgent
 from vgcore.game import Game
 from vgcore.plugins import Registry
 
@@ -26,6 +27,7 @@ G_LEGIONS = {"GX01-020": "GX01-021", "GX01-050": "GX01-051"}
 GIFT_DECKS = {"accel": "VX01-neo-nectar-accel", "force": "VX01-royal-paladin-force",
               "protect": "VX01-oracle-think-tank-protect"}
 G_GAMES = 100
+G_GREEDY_GAMES = 10
 GIFT_GAMES_PER_PAIR = 40
 GIFT_CARDS = frozenset({PROTECT_CARD, TICKET_CARD})
 
@@ -123,6 +125,23 @@ def test_gx01_decks_play_out_strictly_stride_and_legion(registry: Registry) -> N
     assert leaders == legion_cards
     assert resolved == {f"{card}:{n}" for card in legion_cards for n in (1, 2)}
     assert started_as_mate == {f"{mate}:{n}" for mate in G_LEGIONS.values() for n in (1, 2)}
+
+
+def test_gx01_greedy_games_legion(registry: Registry) -> None:
+    """`vgcore simulate --format premium-g` plays greedy agents: they legion when offered, so
+    legions of both clans happen in a handful of those games as well (RULES.md §12)."""
+    decks = [registry.deck(name) for name in G_DECKS]
+    clans: set[str] = set()
+    for seed in range(G_GREEDY_GAMES):
+        game = registry.new_game("premium-g", decks, seed=seed)
+        agents = {"A": GreedyAgent(seed), "B": GreedyAgent(seed + 1)}
+        while not game.is_terminal:
+            decision = game.decision
+            assert decision is not None
+            game.apply(agents[decision.seat].choose(game, game.legal_actions()))
+        assert_strict_game(game)
+        clans |= {registry.db[e["card"]].clan for e in game.state.log if e["kind"] == "legion"}
+    assert clans == {"Gold Paladin", "Narukami"}
 
 
 # -- VX01 -------------------------------------------------------------------------------------
