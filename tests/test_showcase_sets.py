@@ -1,8 +1,8 @@
-"""The built-in showcase sets GX01 (G era: stride, plugin vgcore_stride) and VX01 (imaginary
-gifts, plugin vgcore_gifts): their decks are legal and are the defaults of premium-g and
-v-standard, and random games between them play out in a strict engine with the invariants
-checked after every decision — and the mechanics they show off do happen (RULES.md §3, §4, §7,
-§10, §11).
+"""The built-in showcase sets GX01 (G era: stride, plugin vgcore_stride; legion, plugin
+vgcore_legion) and VX01 (imaginary gifts, plugin vgcore_gifts): their decks are legal and are
+the defaults of premium-g and v-standard, and random games between them play out in a strict
+engine with the invariants checked after every decision — and the mechanics they show off do
+happen (RULES.md §3, §4, §7, §10, §11, §12).
 
 Each card's abilities one by one are tested by the scenarios in card_scripts/GX01/scenarios
 and card_scripts/VX01/scenarios.
@@ -17,13 +17,17 @@ import pytest
 from vgcore_gifts import PROTECT_CARD, PSEUDO_CARDS, TICKET_CARD
 
 from tests.invariants import play_checked
+from vgcore.agents import GreedyAgent
 from vgcore.game import Game
 from vgcore.plugins import Registry
 
 G_DECKS = ("GX01-gold-paladin", "GX01-narukami")
+# GX01's legion pairs, leader → mate; each names the other, so either may lead.
+G_LEGIONS = {"GX01-020": "GX01-021", "GX01-050": "GX01-051"}
 GIFT_DECKS = {"accel": "VX01-neo-nectar-accel", "force": "VX01-royal-paladin-force",
               "protect": "VX01-oracle-think-tank-protect"}
 G_GAMES = 100
+G_GREEDY_GAMES = 10
 GIFT_GAMES_PER_PAIR = 40
 
 
@@ -47,7 +51,8 @@ def assert_strict_game(game: Game) -> None:
 @pytest.mark.parametrize("name", G_DECKS)
 def test_gx01_decks_are_legal_with_a_g_deck(registry: Registry, name: str) -> None:
     """RULES.md §3: 50 main-deck cards, 16 triggers; a G deck of at most 16 G units, at most 4
-    of a name; an ultimate stride G unit and G guardians among them."""
+    of a name; an ultimate stride G unit and G guardians among them; 3 or 4 of each card of
+    the clan's legion pair (RULES.md §12)."""
     deck = registry.deck(name)
     assert deck.format == "premium-g"
     assert len(deck.main) == 50 and len(deck.g_deck) == 16
@@ -57,41 +62,85 @@ def test_gx01_decks_are_legal_with_a_g_deck(registry: Registry, name: str) -> No
     assert max(Counter(c.name for c in g_units).values()) <= 4
     assert any(c.extra.get("ultimate_stride") for c in g_units)
     assert any(c.shield for c in g_units), "G guardians have a printed shield"
+    leaders = [card for card in G_LEGIONS if card in deck.main]
+    assert len(leaders) == 1, "one legion pair per deck"
+    for card in (leaders[0], G_LEGIONS[leaders[0]]):
+        assert 3 <= deck.main.count(card) <= 4
 
 
 def test_gx01_decks_are_the_premium_g_defaults(registry: Registry) -> None:
     assert tuple(d.name for d in registry.default_decks("premium-g")) == G_DECKS
 
 
-def test_gx01_decks_play_out_strictly_and_stride(registry: Registry) -> None:
+def test_gx01_decks_play_out_strictly_stride_and_legion(registry: Registry) -> None:
     """Random premium-g games between the two G decks (both seat orders): invariants after
     every decision, no script errors, both decks win some; strides, ultimate strides, G
     guardians and generation break abilities happen, and every scripted card's ability starts
-    (but Worldrend's, which needs the Narukami ultimate stride: its scenarios test it)."""
+    (but Worldrend's, which needs the Narukami ultimate stride: its scenarios test it).
+
+    Legions happen and end (RULES.md §12), each card of both pairs leading in some, and every
+    ability of the legion cards resolves: the leaders' "when this unit legions" and in-legion
+    attacks (which fizzle out of legion), and the mates' abilities, started while they stand
+    beside the vanguard ("placed as a mate", Sunfang's ACT, Hibana's generation break 2)."""
     decks = [registry.deck(name) for name in G_DECKS]
     engine = registry.engine("premium-g")
+    legion_cards = set(G_LEGIONS) | set(G_LEGIONS.values())
     wins: Counter[str] = Counter()
     seen: Counter[str] = Counter()
     started: set[str] = set()
+    resolved: set[str] = set()
+    leaders: set[str] = set()
+    started_as_mate: set[str] = set()
     for seed in range(G_GAMES):
         game = play_checked(registry, "premium-g", decks if seed % 2 else decks[::-1], seed)
         assert_strict_game(game)
         wins[game.state.result or "draw"] += 1
+        mates: set[int] = set()       # uids of the mates beside a vanguard now
         for e in game.state.log:
             kind = e["kind"]
-            if kind in ("stride", "stride_end", "g_guardian"):
+            if kind in ("stride", "stride_end", "g_guardian", "legion"):
                 seen[kind] += 1
             if kind == "stride" and e["ultimate"]:
                 seen["ultimate stride"] += 1
+            if kind == "legion":
+                leaders.add(e["card"])
+                mates.add(e["mate_uid"])
+            elif kind in ("put", "retire") and e.get("uid") in mates:
+                mates.discard(e["uid"])
+                seen["legion end"] += 1
             if kind == "ability":
                 started.add(e["card"])
+                if e["uid"] in mates:
+                    started_as_mate.add(f"{e['card']}:{e['ability']}")
+            if kind == "ability_resolved" and e["card"] in legion_cards:
+                resolved.add(f"{e['card']}:{e['ability']}")
             if (kind == "ability_resolved" and e["card"].startswith("GX01-")
                     and engine.ability(e["card"], e["ability"]).spec.get("generation_break")):
                 seen["generation break"] += 1
     assert wins["A"] > 0 and wins["B"] > 0, wins
     assert all(seen[k] > 0 for k in ("stride", "stride_end", "g_guardian", "ultimate stride",
-                                      "generation break")), seen
+                                      "generation break", "legion", "legion end")), seen
     assert scripted_cards(registry, "premium-g", "GX01-") - started == {"GX01-047"}
+    assert leaders == legion_cards
+    assert resolved == {f"{card}:{n}" for card in legion_cards for n in (1, 2)}
+    assert started_as_mate == {f"{mate}:{n}" for mate in G_LEGIONS.values() for n in (1, 2)}
+
+
+def test_gx01_greedy_games_legion(registry: Registry) -> None:
+    """`vgcore simulate --format premium-g` plays greedy agents: they legion when offered, so
+    legions of both clans happen in a handful of those games as well (RULES.md §12)."""
+    decks = [registry.deck(name) for name in G_DECKS]
+    clans: set[str] = set()
+    for seed in range(G_GREEDY_GAMES):
+        game = registry.new_game("premium-g", decks, seed=seed)
+        agents = {"A": GreedyAgent(seed), "B": GreedyAgent(seed + 1)}
+        while not game.is_terminal:
+            decision = game.decision
+            assert decision is not None
+            game.apply(agents[decision.seat].choose(game, game.legal_actions()))
+        assert_strict_game(game)
+        clans |= {registry.db[e["card"]].clan for e in game.state.log if e["kind"] == "legion"}
+    assert clans == {"Gold Paladin", "Narukami"}
 
 
 # -- VX01 -------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""A greedy agent: rides up, fills its field sensibly, attacks where it can hit, guards to live.
+"""A greedy agent: rides up, legions when it may, fills its field sensibly, attacks where it can
+hit, guards to live.
 
 It reads only what its seat's view would show (its own hand and the public board), so it is
 a fair opponent in `vgcore play` and a stronger baseline than `random` in simulations.
@@ -66,6 +67,11 @@ class GreedyAgent:
     # -- main phase ------------------------------------------------------------------------
 
     def _main(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        # Legion (plugin `legion`, RULES.md §12) whenever it is offered: the offer already
+        # holds every requirement, and the pair's summed power is worth 4 cards of the drop.
+        legion = next((a for a in options if a.verb == "legion"), None)
+        if legion is not None:
+            return legion
         db = game.engine.db
         layout = game.state.players[seat].circles
         best: tuple[int, Action] | None = None
