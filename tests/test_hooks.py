@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from vgcore import hookimpl
+from vgcore import hookimpl, modifies
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, SeatLayout, TurnStep
 from vgcore.errors import DeckError, FormatError
@@ -153,6 +153,33 @@ def test_a_plugin_adds_a_continuous_modifier(registry: Registry) -> None:
     game = game_from_board(reg.engine("premium", plugins=["aura"]), board(), turn=3)
     vc = game.vanguard("A")
     assert vc is not None and game.power(vc) == 12000
+
+
+class DeclaredAura:
+    """A modifier that declares its stats (`modifies`): reading other stats never calls it."""
+
+    def __init__(self) -> None:
+        self.asked: set[str] = set()
+
+    @hookimpl
+    def vgcore_continuous_modifiers(self, fmt: object) -> list[object]:
+        @modifies("power")
+        def aura(game: Game, uid: int, stat: str) -> int:
+            self.asked.add(stat)
+            return 1000 if game.state.loc[uid][1] == "VC" else 0
+
+        return [aura]
+
+
+def test_a_modifier_declaring_its_stats_is_called_for_those_only(registry: Registry) -> None:
+    plugin = DeclaredAura()
+    reg = registry_with("declared", plugin)
+    game = game_from_board(reg.engine("premium", plugins=["declared"]), board(), turn=3)
+    vc = game.vanguard("A")
+    assert vc is not None and game.power(vc) == 12000
+    game.critical(vc)
+    game.has(vc, "cannot_be_hit")
+    assert plugin.asked == {"power"}
 
 
 class ThreeDamageLoses:

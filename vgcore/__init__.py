@@ -7,7 +7,7 @@ The public API: build a `Registry` of installed card sets, formats and plugins, 
 from vgcore.carddb import CardDB, CardRecord
 from vgcore.decisions import Action, Decision, parse
 from vgcore.decks import DeckList
-from vgcore.engine import Engine, FrameKind, TurnStep
+from vgcore.engine import Engine, FrameKind, TurnStep, modifies
 from vgcore.errors import (
     ActionSyntaxError,
     CardDataError,
@@ -31,5 +31,6 @@ __all__ = [
     "Action", "ActionSyntaxError", "CardDB", "CardDataError", "CardRecord", "CardSetPlugin",
     "Decision", "DeckError", "DeckList", "Engine", "Format", "FormatError", "FrameKind", "Game",
     "GameOverError", "GameState", "IllegalActionError", "Registry", "ScenarioError",
-    "ScriptError", "TurnStep", "VgError", "__version__", "default_registry", "hookimpl", "parse",
+    "ScriptError", "TurnStep", "VgError", "__version__", "default_registry", "hookimpl",
+    "modifies", "parse",
 ]

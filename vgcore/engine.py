@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.errors import FormatError
 from vgcore.scripting.loader import ScriptLoader
@@ -35,6 +35,15 @@ ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
 EventListener = Callable[["Game", "dict[str, Any]"], None]
 NameProvider = Callable[["Game", "Uid"], "Sequence[str]"]
 CostSource = Callable[["Game", "Seat"], "Sequence[Seat]"]
+
+
+def modifies(*stats: str) -> Callable[[StatModifier], StatModifier]:
+    """Declare the only stats a continuous modifier can change (`@modifies("power")`), so
+    that reading any other stat does not call it: a modifier runs with every stat read."""
+    def mark(function: StatModifier) -> StatModifier:
+        function.stats = frozenset(stats)  # type: ignore[attr-defined]
+        return function
+    return mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +107,9 @@ class TurnStep:
     kind: str
 
 
+OPTION_ARGS: Final = ("game", "seat", "kind")  # vgcore_extra_options' parameters, in order
+
+
 def direct_calls(caller: Any) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
     """A hook's implementations as (function, argument names), in the order pluggy calls them
     (last registered first, tryfirst/trylast respected)."""
@@ -142,6 +154,7 @@ class Engine:
         self.stat_modifiers: list[StatModifier] = [
             f for fs in hook.vgcore_continuous_modifiers(fmt=fmt) for f in fs
         ]
+        self.stat_modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
         self.name_providers: list[NameProvider] = [
             f for fs in hook.vgcore_name_providers(fmt=fmt) for f in fs
         ]
@@ -182,6 +195,15 @@ class Engine:
     def is_field(self, zone: str) -> bool:
         return zone in self.field_zones
 
+    def modifiers_for(self, stat: str) -> tuple[StatModifier, ...]:
+        """The continuous modifiers that may change `stat` (see `modifies`), cached."""
+        found = self.stat_modifiers_by_stat.get(stat)
+        if found is None:
+            found = tuple(f for f in self.stat_modifiers
+                          if getattr(f, "stats", None) is None or stat in f.stats)
+            self.stat_modifiers_by_stat[stat] = found
+        return found
+
     def script(self, card_id: str) -> CardScript | None:
         """A card's validated abilities (loaded and checked on first use), None if it has none."""
         return self.scripts.script(card_id)
@@ -201,10 +223,15 @@ class Engine:
         """Answers that plugins add to a core decision (ride step, main phase, guard step)."""
         if not self._option_impls:
             return []
-        args = {"game": game, "seat": seat, "kind": kind}
         out: list[Action] = []
+        args: dict[str, Any] | None = None
         for function, names in self._option_impls:
-            acts = function(**{n: args[n] for n in names})
+            if names == OPTION_ARGS:  # the usual signature: no keyword mapping to build
+                acts = function(game, seat, kind)
+            else:
+                if args is None:
+                    args = {"game": game, "seat": seat, "kind": kind}
+                acts = function(**{n: args[n] for n in names})
             if acts:
                 out.extend(acts)
         return out

@@ -321,8 +321,8 @@ class Game:
             for listener in listeners:
                 listener(self, data)
         index = self._index or self.index
-        own = index.self_autos.get(kind)
-        if (kind in index.autos or (own and data.get("uid") in own)
+        if (kind in index.autos
+                or (index.self_autos and data.get("uid") in index.self_autos.get(kind, ()))
                 or self.state.flags.get("granted")):
             collect_triggers(self, data)
 
@@ -518,7 +518,10 @@ class Game:
                 if m[3].startswith("while:") and not self.while_holds(m[3]):
                     continue
                 total += m[2]
-        for extra in self.engine.stat_modifiers:
+        extras = self.engine.stat_modifiers_by_stat.get(stat)
+        if extras is None:
+            extras = self.engine.modifiers_for(stat)
+        for extra in extras:
             total += extra(self, uid, stat)
         index = self._index or self.index
         if (index.conts and stat in index.cont_stats) or self.state.flags.get("granted"):

@@ -149,7 +149,9 @@ def vgcore_battle_steps(steps: list[str], fmt: Format) -> None:
 
 @hookspec
 def vgcore_continuous_modifiers(fmt: Format) -> list[StatModifier]:
-    """Functions (game, uid, stat) -> delta applied whenever a unit's stat is read."""
+    """Functions (game, uid, stat) -> delta applied whenever a unit's stat is read. Decorate
+    one with `vgcore.engine.modifies("power", …)` to say which stats it can change: it is then
+    not called for the others (every stat read calls every undeclared modifier)."""
 
 
 @hookspec

@@ -18,6 +18,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
+from vgcore.engine import modifies
 from vgcore.game import Game
 from vgcore.types import FRONT
 from vgcore_dera import orders
@@ -40,6 +41,7 @@ def on_ride(game: Game, event: dict[str, Any]) -> None:
     actions.draw(game, seat, 1)
 
 
+@modifies("power")
 def persona_power(game: Game, uid: int, stat: str) -> int:
     """+10000 to every front-row unit of a player who persona rode this turn."""
     if stat != "power":

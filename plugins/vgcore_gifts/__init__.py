@@ -19,7 +19,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.engine import FrameKind, modifies
 from vgcore.events import CORE_EVENTS
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
@@ -134,6 +134,7 @@ def add_accel_circle(game: Game, seat: str) -> str:
 # -- marker effects ---------------------------------------------------------------------
 
 
+@modifies("power", "critical", *MARKER_STATES)
 def gift_modifier(game: Game, uid: int, stat: str) -> int:
     """The markers on a unit's circle: accel/force power during its owner's turn, force II's
     original critical 2, protect II's power; and the marker states card filters read with

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from vgcore import actions
+from vgcore.engine import modifies
 from vgcore.errors import FormatError
 from vgcore.game import Game
 from vgcore.types import VC, Uid, Zone
@@ -36,6 +37,7 @@ def critical_mode(fmt: Any) -> str:
 # -- values ----------------------------------------------------------------------------------
 
 
+@modifies(*PAIR_STATS)
 def pair_modifier(game: Game, uid: Uid, stat: str) -> int:
     """The leader's power adds the mate's (each with its own modifiers); its critical adds
     the mate's under `legion_critical: sum`; a legion with a rested mate cannot attack. The

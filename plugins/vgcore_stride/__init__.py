@@ -17,7 +17,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.engine import FrameKind, modifies
 from vgcore.game import Game
 from vgcore.phases import answer_ride_step, discard, run_ride_step
 from vgcore.types import GC, VC, Phase, Zone
@@ -271,6 +271,7 @@ def heart_of(game: Game, uid: int) -> int | None:
     return hearts[0]
 
 
+@modifies("power")
 def heart_power(game: Game, uid: int, stat: str) -> int:
     """The G unit on VC gets its heart's printed (original) power, never its modifiers."""
     if stat != "power":
