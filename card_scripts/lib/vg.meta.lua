@@ -571,6 +571,7 @@
 
 ---@class vg.CtxPlayer
 ---@field damage integer  cards in the damage zone
+---@field team_damage integer  the team's damage in a tag fight (in a duel, the same as damage)
 ---@field face_up_damage integer  face-up cards among them
 ---@field hand integer  cards in hand
 ---@field deck integer  cards in the deck

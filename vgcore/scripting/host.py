@@ -14,8 +14,8 @@ The snapshot (`ctx`):
   turn, turn_player, first_player, phase, my_turn
   event               the triggering event's fields (handles for cards), or nil
   bound               {name = {handles…}} what the effect has chosen so far
-  players[seat]       damage, face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
-                      units, rear_guards (lists of handles), flags (plain per-player states a
+  players[seat]       damage, team_damage (the team's total in a tag fight; else = damage),
+                      face_up_damage, hand, deck, soul, drop (counts), vanguard (handle), units, rear_guards (lists of handles), flags (plain per-player states a
                       rule or plugin set, e.g. persona_ride_turn)
   cards[handle]       id, name, names (all its names now: a plugin may add some, e.g. a
                       G unit has its heart's), grade, power, critical, shield, skill, trigger,
@@ -118,6 +118,7 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
         damage = zones[Zone.DAMAGE]
         players[seat] = {
             "damage": len(damage),
+            "team_damage": game.team_damage(seat),  # tag fight: the team's total
             "face_up_damage": sum(1 for u in damage if st.face_up[u]),
             "hand": len(zones[Zone.HAND]), "deck": len(zones[Zone.DECK]),
             "soul": len(zones[Zone.SOUL]), "drop": len(zones[Zone.DROP]),

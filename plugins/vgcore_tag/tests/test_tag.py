@@ -20,6 +20,7 @@ from vgcore.decisions import Action
 from vgcore.errors import FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
+from vgcore.scripting.host import build_snapshot
 from vgcore.selectors import Ctx
 from vgcore.simulate import simulate
 from vgcore.steps import choosable
@@ -151,6 +152,18 @@ def test_both_members_of_the_losing_team_lose(reg: Registry) -> None:
     assert game.state.log[-1]["losers"] == {"A1": "damage", "A2": "damage"}
     assert game.returns() == [-1.0, 1.0, -1.0, 1.0]  # A1, B1, A2, B2
     assert game.view("A2")["result"] == "B"
+
+
+def test_lua_ctx_shows_each_players_damage_and_the_teams_total(reg: Registry) -> None:
+    """RULES.md §13: "you" is the player alone, so `damage` is the player's own; the team's
+    total (what limit break counts) is `team_damage`."""
+    board = four_board(A1={"damage": ["VAN-OT-002"]},
+                       A2={"damage": ["VAN-OT-003", "VAN-OT-004"]})
+    game = game_from_board(reg.engine("tag-v-standard"), board, turn=5, player="A1")
+    players = build_snapshot(game, Ctx("A1"))["players"]
+    assert (players["A1"]["damage"], players["A1"]["team_damage"]) == (1, 3)
+    assert (players["A2"]["damage"], players["A2"]["team_damage"]) == (2, 3)
+    assert (players["B1"]["damage"], players["B1"]["team_damage"]) == (0, 0)
 
 
 def test_a_concession_loses_the_game_for_the_team(reg: Registry) -> None:
