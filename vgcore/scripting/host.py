@@ -15,8 +15,9 @@ The snapshot (`ctx`):
   event               the triggering event's fields (handles for cards), or nil
   bound               {name = {handles…}} what the effect has chosen so far
   players[seat]       damage, team_damage (the team's total in a tag fight; else = damage),
-                      face_up_damage, hand, deck, soul, drop (counts), vanguard (handle), units, rear_guards (lists of handles), flags (plain per-player states a
-                      rule or plugin set, e.g. persona_ride_turn)
+                      face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
+                      units, rear_guards (lists of handles), flags (plain per-player states
+                      a rule or plugin set, e.g. persona_ride_turn)
   cards[handle]       id, name, names (all its names now: a plugin may add some, e.g. a
                       G unit has its heart's), grade, power, critical, shield, skill, trigger,
                       clan, nation, race, kind, seat, zone, face_up, rested, owner
