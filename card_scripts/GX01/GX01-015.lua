@@ -5,7 +5,7 @@
 return vg.card {
   vg.auto {
     zones = {"VC"},
-    when = vg.common.strides,
+    when = vg.stride.when.strides,
     -- a G unit on VC also has its heart's name (plugin `stride`)
     condition = vg.cond.vanguard_is { name = "Radiant Lionheart, Aurex" },
     cost = vg.common.cb(1),

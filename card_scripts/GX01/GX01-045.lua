@@ -4,7 +4,7 @@
 return vg.card {
   vg.auto {
     zones = {"VC"},
-    when = vg.common.strides,
+    when = vg.stride.when.strides,
     condition = vg.cond.vanguard_is { name = "Tempest-Crowned Dragon, Voltaris" },
     cost = vg.common.cb(1),
     effect = {

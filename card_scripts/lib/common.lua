@@ -46,10 +46,6 @@ function common.placed_on(zones)
   return {event = events, subject = {self = true, zone = zones}}
 end
 
--- this unit strides (plugin `stride`: the `stride` event comes with the G unit already on VC,
--- so write the ability with `zones = {"VC"}`)
-common.strides = {event = "stride", subject = "self"}
-
 -- Effects ------------------------------------------------------------------------------------
 
 -- choose one card `from` a selector and retire it (nothing happens when there is none)
@@ -91,21 +87,6 @@ function common.perfect_guard(cost)
     effect = {
       vg.choose { "guarded", from = vg.units { attacked = true } },
       vg.grant("guarded", "cannot_be_hit", "battle"),
-    },
-  }
-end
-
--- The V-era first vanguard's ability (RULES.md §4): when a unit rides on it, draw a card; then
--- if the opponent's vanguard is grade 1 or more, put a quick shield ticket into your hand (the
--- ticket step comes from plugin `gifts`, which the v-standard format enables).
-function common.v_first_vanguard()
-  return vg.auto {
-    zones = {"VC"},
-    when = vg.when.ridden_upon,
-    effect = {
-      vg.draw(1),
-      vg.when_true({vanguard = {grade_min = 1}, player = "opponent"},
-                   { {op = "quick_shield_ticket"} }),
     },
   }
 end

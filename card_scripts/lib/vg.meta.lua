@@ -1179,10 +1179,6 @@ function vg.common.front_row_units(filter) end
 ---@return vg.Trigger
 function vg.common.placed_on(zones) end
 
----Trigger: this unit strides (plugin `stride`; use it with `zones = {"VC"}`).
----@type vg.Trigger
-vg.common.strides = {}
-
 ---Steps: choose one card from the selector (bound as "retire_target") and retire it.
 ---@param from vg.Selector
 ---@return vg.Step[]
@@ -1206,12 +1202,6 @@ function vg.common.power_for_battle(amount) end
 ---@param cost? vg.Cost
 ---@return vg.Auto
 function vg.common.perfect_guard(cost) end
-
----A whole AUTO (VC), the V-era first vanguard's: when a unit rides on it, draw a card; then if
----the opponent's vanguard is grade 1 or more, put a quick shield ticket into your hand (the
----ticket step is plugin `gifts`').
----@return vg.Auto
-function vg.common.v_first_vanguard() end
 
 ---A whole AUTO: when this unit attacks, [pay `opts.cost`:] it gets +`amount` power until end
 ---of that battle.

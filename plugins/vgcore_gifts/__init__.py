@@ -299,6 +299,12 @@ def vgcore_zones(fmt: Any) -> list[ZoneSpec]:
 
 
 @hookimpl
+def vgcore_lua_libs() -> list[Path]:
+    """`vg.gifts`: marker filters, the gift trigger, the ticket step, the first vanguard's AUTO."""
+    return [HERE / "gifts.lua"]
+
+
+@hookimpl
 def vgcore_event_kinds(fmt: Any) -> list[str]:
     return ["gift", "gift_version", "gift_vanish", "order"]
 

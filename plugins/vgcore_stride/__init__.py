@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from vgcore import actions, hookimpl
@@ -360,6 +361,12 @@ def vgcore_continuous_modifiers(fmt: Any) -> list[Any]:
 @hookimpl
 def vgcore_name_providers(fmt: Any) -> list[Any]:
     return [heart_name]
+
+
+@hookimpl
+def vgcore_lua_libs() -> list[Path]:
+    """`vg.stride`: triggers for striding and G guardians, the heart and G zone selectors."""
+    return [Path(__file__).parent / "stride.lua"]
 
 
 @hookimpl

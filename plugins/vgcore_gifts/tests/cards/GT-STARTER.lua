@@ -5,7 +5,7 @@ return vg.card {
     when = vg.when.ridden_upon,
     effect = {
       vg.draw(1),
-      {op = "quick_shield_ticket"},
+      vg.gifts.ticket(),
     },
   },
 }

@@ -2,5 +2,5 @@
 -- AUTO (VC) Generation break 1: when this unit strides, draw a card.
 return vg.card {
   vg.auto { zones = {"VC"}, generation_break = 1,
-            when = { event = "stride", subject = "self" }, effect = { vg.draw(1) } },
+            when = vg.stride.when.strides, effect = { vg.draw(1) } },
 }
