@@ -27,6 +27,7 @@ from vgcore.selectors import (
     zone_matches,
 )
 from vgcore.steps import push_block
+from vgcore.types import GC
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -134,6 +135,8 @@ def collect_triggers(game: Game, event: Event) -> None:
     moved = (event.get("uid"), event.get("previous_uid"))
     for uid, ability, grant in candidates:
         seat, zone = st.loc[uid]
+        if zone == GC:
+            seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
         if uid in moved:
             zone = zone_at_event(game, uid, event)
         if not active_in(game, seat, zone, ability.zone_set):

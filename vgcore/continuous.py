@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from vgcore.abilities import is_valid
 from vgcore.errors import ScriptError
 from vgcore.selectors import Ctx, active_in, amount_of, condition_holds, resolve_ref
+from vgcore.types import GC
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -48,6 +49,8 @@ def compute(game: Game) -> Deltas:
     conts += [(uid, a) for _key, uid, a in game.granted() if a.kind == "cont"]
     for uid, ability in conts:
         seat, zone = st.loc[uid]
+        if zone == GC:
+            seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
         if not active_in(game, seat, zone, ability.zone_set):
             continue
         if not is_valid(game, seat, uid, ability):

@@ -213,6 +213,30 @@ def test_the_tag_guard_event_names_both_players(reg: Registry) -> None:
     assert game.state.loc[guard["uid"]] == ("A2", Zone.DROP)
 
 
+def test_a_tag_guardians_own_ability_is_its_owners(reg: Registry) -> None:
+    """A guardian is controlled by its owner: D-SD02-007's "when placed on GC, you may pay
+    CB1" is asked of the teammate who called it, not of the defender whose GC it stands on."""
+    board = {
+        "A1": {"vanguard": "VAN-DE-009", "deck": ["VAN-DE-002", "VAN-DE-003", "VAN-DE-004"]},
+        "A2": {"vanguard": "VAN-DE-009", "hand": ["D-SD02-007"], "damage": ["VAN-DE-005"],
+               "deck": ["VAN-DE-002", "VAN-DE-003", "VAN-DE-004"]},
+        "B1": {"vanguard": "VAN-DS-009", "deck": ["VAN-DS-002", "VAN-DS-003", "VAN-DS-004"]},
+        "B2": {"vanguard": "VAN-DS-009", "deck": ["VAN-DS-002", "VAN-DS-003", "VAN-DS-004"]},
+    }
+    game = game_from_board(reg.engine("tag-d-standard"), board, turn=4, player="B1",
+                           phase="battle")
+    game.apply("attack VC -> A1.VC")
+    game.apply("tag-guard D-SD02-007")
+    decision = game.decision
+    assert decision is not None and decision.seat == "A2", decision
+    game.apply("pay")
+    paid = next(e for e in game.state.log if e["kind"] == "counter_blast")
+    assert paid["seat"] == "A2"
+    assert not game.state.face_up[game.state.players["A2"].zones["damage"][0]]
+    shield = next(e for e in game.state.log if e["kind"] == "shield")
+    assert shield["amount"] == 5000   # the guardian (on A1's GC) got its +5000 shield
+
+
 def test_cannot_be_chosen_guards_against_the_opponent_only(reg: Registry) -> None:
     """RULES.md §13: "your opponent's effects" are the seat opposite's; the teammate's and the
     other opponent's effects may still choose the unit."""
