@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from vgcore.agents import RandomAgent
 from vgcore.decks import DeckList
 from vgcore.game import Game
@@ -57,3 +59,29 @@ def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed
         assert set(new) <= created, f"cards appeared that the game may not create: {new}"
         check_invariants(game, start + len(new))
     return game
+
+
+def strict_playouts(registry: Registry, format_id: str, decks: list[DeckList],
+                    games: int) -> Iterator[Game]:
+    """`play_checked` games for seeds 0..games-1, each asserted to have ended with no script
+    error logged (a strict registry raises them instead)."""
+    for seed in range(games):
+        game = play_checked(registry, format_id, decks, seed)
+        log = game.state.log
+        assert log[-1]["kind"] == "game_over"
+        assert not [e for e in log if e["kind"] == "script_error"], seed
+        yield game
+
+
+def started_cards(game: Game) -> set[str]:
+    """Ids of the cards whose abilities started resolving in a game (`ability` events)."""
+    return {e["card"] for e in game.state.log if e["kind"] == "ability"}
+
+
+def cards_that_start_abilities(registry: Registry, format_id: str, prefix: str) -> set[str]:
+    """Cards of a set (ids starting with `prefix`) with an AUTO or ACT ability: those start
+    with an `ability` event (CONT abilities apply without one)."""
+    engine = registry.engine(format_id)
+    return {card_id for card_id in registry.db
+            if card_id.startswith(prefix) and (script := engine.script(card_id)) is not None
+            and any(a.kind != "cont" for a in script.abilities)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.invariants import play_checked
+from tests.invariants import started_cards, strict_playouts
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -34,15 +34,11 @@ def test_trial_decks_play_out_strictly(registry: Registry) -> None:
     wins = {"A": 0, "B": 0}
     started: set[str] = set()
     back_row_attacks = 0
-    for seed in range(GAMES):
-        game = play_checked(registry, "premium", decks, seed)
-        log = game.state.log
-        assert log[-1]["kind"] == "game_over"
-        assert not [e for e in log if e["kind"] == "script_error"]
+    for game in strict_playouts(registry, "premium", decks, GAMES):
         if game.state.result in wins:
             wins[game.state.result] += 1
-        started.update(e["card"] for e in log if e["kind"] == "ability")
-        back_row_attacks += sum(1 for e in log if e["kind"] == "attack"
+        started |= started_cards(game)
+        back_row_attacks += sum(1 for e in game.state.log if e["kind"] == "attack"
                                 and e["card"] == "TD02-006" and ".RC.B" in e["target"])
     assert wins["A"] > 0 and wins["B"] > 0, wins
     engine = registry.engine("premium")

@@ -8,7 +8,7 @@ overDress itself by plugins/vgcore_overdress/tests.
 
 from __future__ import annotations
 
-from tests.invariants import play_checked
+from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -34,17 +34,9 @@ def test_dsd01_plays_out_strictly() -> None:
     decks = [registry.deck(name) for name in DECKS]
     started: set[str] = set()
     overdressed = 0
-    for seed in range(GAMES):
-        game = play_checked(registry, FORMAT, decks, seed)
-        log = game.state.log
-        assert log[-1]["kind"] == "game_over"
-        assert not [e for e in log if e["kind"] == "script_error"]
-        started.update(e["card"] for e in log if e["kind"] == "ability")
-        overdressed += sum(1 for e in log if e["kind"] == "overdress")
+    for game in strict_playouts(registry, FORMAT, decks, GAMES):
+        started |= started_cards(game)
+        overdressed += sum(1 for e in game.state.log if e["kind"] == "overdress")
     assert overdressed > 0
-    engine = registry.engine(FORMAT)
-    # CONT abilities apply without an `ability` event: only cards with AUTO/ACT must start one.
-    scripted = {card_id for card_id in registry.db
-                if card_id.startswith("D-SD01-") and (script := engine.script(card_id))
-                and any(a.kind != "cont" for a in script.abilities)}
-    assert scripted - started == set(), sorted(scripted - started)
+    missing = cards_that_start_abilities(registry, FORMAT, "D-SD01-") - started
+    assert missing == set(), sorted(missing)

@@ -6,7 +6,7 @@ The cards' abilities one by one are tested by the scenarios in card_scripts/D-SD
 
 from __future__ import annotations
 
-from tests.invariants import play_checked
+from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -31,13 +31,7 @@ def test_dsd02_plays_out_strictly() -> None:
     registry = Registry(strict=True)
     decks = [registry.deck(name) for name in DECKS]
     started: set[str] = set()
-    for seed in range(GAMES):
-        game = play_checked(registry, FORMAT, decks, seed)
-        log = game.state.log
-        assert log[-1]["kind"] == "game_over"
-        assert not [e for e in log if e["kind"] == "script_error"]
-        started.update(e["card"] for e in log if e["kind"] == "ability")
-    engine = registry.engine(FORMAT)
-    scripted = {card_id for card_id in registry.db
-                if card_id.startswith("D-SD02-") and engine.script(card_id) is not None}
-    assert scripted - started == set(), sorted(scripted - started)
+    for game in strict_playouts(registry, FORMAT, decks, GAMES):
+        started |= started_cards(game)
+    missing = cards_that_start_abilities(registry, FORMAT, "D-SD02-") - started
+    assert missing == set(), sorted(missing)

@@ -6,7 +6,7 @@ The cards' abilities one by one are tested by the scenarios in card_scripts/D-SD
 
 from __future__ import annotations
 
-from tests.invariants import play_checked
+from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -33,16 +33,9 @@ def test_dsd05_plays_out_strictly() -> None:
     decks = [registry.deck(name) for name in DECKS]
     started: set[str] = set()
     kinds: set[str] = set()
-    for seed in range(GAMES):
-        game = play_checked(registry, FORMAT, decks, seed)
-        log = game.state.log
-        assert log[-1]["kind"] == "game_over"
-        assert not [e for e in log if e["kind"] == "script_error"]
-        started.update(e["card"] for e in log if e["kind"] == "ability")
-        kinds.update(e["kind"] for e in log)
-    engine = registry.engine(FORMAT)
-    scripted = {card_id for card_id in registry.db
-                if card_id.startswith("D-SD05-") and engine.script(card_id) is not None
-                and any(a.kind != "cont" for a in engine.script(card_id).abilities)}
-    assert scripted - started == set(), sorted(scripted - started)
+    for game in strict_playouts(registry, FORMAT, decks, GAMES):
+        started |= started_cards(game)
+        kinds.update(e["kind"] for e in game.state.log)
+    missing = cards_that_start_abilities(registry, FORMAT, "D-SD05-") - started
+    assert missing == set(), sorted(missing)
     assert {"imprison", "free"} <= kinds

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.invariants import play_checked
+from tests.invariants import started_cards, strict_playouts
 from vgcore.plugins import Registry
 
 GAMES = 200
@@ -31,14 +31,10 @@ def test_start_decks_play_out_strictly(registry: Registry) -> None:
     decks = [registry.deck(name) for name in START_DECKS]
     wins = {"A": 0, "B": 0}
     started: set[str] = set()
-    for seed in range(GAMES):
-        game = play_checked(registry, "d-standard", decks, seed)
-        log = game.state.log
-        assert log[-1]["kind"] == "game_over"
-        assert not [e for e in log if e["kind"] == "script_error"]
+    for game in strict_playouts(registry, "d-standard", decks, GAMES):
         if game.state.result in wins:
             wins[game.state.result] += 1
-        started.update(e["card"] for e in log if e["kind"] == "ability")
+        started |= started_cards(game)
     assert wins["A"] > 0 and wins["B"] > 0, wins
     assert started & {"D-SD03-001", "D-SD03-005"}
     assert started & {"D-SD04-001", "D-SD04-008"}
