@@ -200,7 +200,8 @@ def _owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
 
 def _card_owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
     """Who owns the card, wherever it lies (an imprisoned card lies on its jailer's side)."""
-    return want == "any" or (game.state.owners[uid] == ctx.seat) == (want == "you")
+    owner = game.state.owners[uid]
+    return want == "any" or owner == (ctx.seat if want == "you" else game.opponent(ctx.seat))
 
 
 FILTERS: dict[str, Any] = {
