@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from vgcore.errors import ScriptError
+from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.testing.board import game_from_board
 from vgcore.types import Phase
@@ -164,6 +165,23 @@ def test_functions_keep_no_state_between_calls(tmp_path: Path) -> None:
     assert twin.legal_actions() == game.legal_actions()
 
 
+def test_games_sharing_a_runtime_share_no_state(tmp_path: Path) -> None:
+    """Games of one engine call functions in one runtime per thread: a global a function sets
+    lands in its own fresh environment, so neither a later call nor another game sees it."""
+    source = ("return vg.card { vg.act { zones = {'RC'},\n"
+              "  condition = function(ctx) seen = (seen or 0) + 1; return seen == 1 end,\n"
+              "  effect = { vg.draw(1) } } }\n")
+    board = {"A": {"vanguard": "VAN-RP-009", "rear": {"RC.FL": "T-1"}, "deck": DECK_A},
+             "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}}
+    first = lenient_game(tmp_path, {"T-1": source}, board, strict=True)
+    second = Game(first.engine, first.clone().state)
+    for game in (first, second, first):
+        assert "act RC.FL" in [str(a) for a in game.legal_actions()]
+        game.apply("move RC.FL")
+        game.apply("move RC.BL")
+    assert first.scripts.sandbox is second.scripts.sandbox
+
+
 def test_a_function_acts_only_through_the_steps_it_returns(tmp_path: Path) -> None:
     """DESIGN.md §4: functions cannot change the game except by returning steps."""
     source = ("return vg.card { vg.act { zones = {'RC'}, once_per_turn = true, effect = {\n"
@@ -182,7 +200,6 @@ def test_a_function_acts_only_through_the_steps_it_returns(tmp_path: Path) -> No
     game.apply("choose RC.FR")
     assert len(game.state.players["A"].zones["hand"]) == 2
     assert game.power(game.unit_at("A", "RC.FR")) == 11000
-    from vgcore.game import Game
 
     restored = Game.from_json(game.engine, snapshot)
     restored.apply("choose RC.FR")

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.errors import ScriptError
 from vgcore.scripting.declarations import FnRef
-from vgcore.scripting.loader import new_sandbox, read_source
+from vgcore.scripting.loader import read_source
 from vgcore.types import VC, Zone
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ LISTED_ZONES = (Zone.SOUL, Zone.DROP, Zone.DAMAGE, Zone.TRIGGER, Zone.BIND, Zone
 
 
 class ScriptHost:
-    """One game's Lua runtime and the card functions loaded into it."""
+    """One game's calls of card functions, in its engine's per-thread Lua runtime."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -58,15 +58,15 @@ class ScriptHost:
     @property
     def sandbox(self) -> LuaSandbox:
         if self._sandbox is None:
-            self._sandbox = new_sandbox(self.game.engine.lua_libs)
+            self._sandbox = self.game.engine.scripts.function_runtime()
         return self._sandbox
 
     def function(self, ref: FnRef) -> Any:
         """The Lua function a declaration path names, from a fresh load of its card's script.
 
         Loading again for every call (about 15 µs) is what keeps functions pure: whatever a
-        function kept in its script's local variables is gone by the next call, so a game and
-        its clone or JSON restore — which start with a new runtime — behave the same.
+        function kept in its script's local variables is gone by the next call, so a game, its
+        clone and its JSON restore behave the same, whichever calls the runtime saw before.
         """
         card = self.game.engine.db[ref.card_id]
         assert card.script is not None
