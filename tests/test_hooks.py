@@ -595,6 +595,22 @@ def test_a_zone_standing_on_vc_counts_as_vc_for_abilities_and_zone_words(
     assert knight not in select(game, ctx, {"zone": ("RC",)})
 
 
+def test_a_card_standing_on_a_circle_counts_for_the_trigger_clan_check(tmp_path: Path) -> None:
+    """RULES.md §6: a trigger works only with a unit of its clan on your field; a card standing
+    on VC beside the vanguard (here a Kagero unit beside a Royal Paladin) is on the field."""
+    from vgcore import actions
+    from vgcore.triggers import trigger_applies
+
+    reg = beside_registry(tmp_path)
+    game = game_from_board(reg.engine("premium", plugins=["beside"]), board(), turn=3,
+                           phase=Phase.MAIN)
+    kagero_trigger = game.create_card("VAN-KG-013", "A", Zone.HAND)
+    assert not trigger_applies(game, "A", kagero_trigger)
+    beside = game.create_card("VAN-KG-009", "A", Zone.HAND)
+    actions.move(game, beside, "A", "beside")
+    assert trigger_applies(game, "A", kagero_trigger)
+
+
 def test_a_zone_standing_on_a_circle_must_be_a_field_zone() -> None:
     with pytest.raises(ValueError, match="field"):
         ZoneSpec("beside", circle="VC")

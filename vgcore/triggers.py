@@ -95,8 +95,14 @@ def trigger_applies(game: Game, seat: Seat, uid: Uid) -> bool:
         return True
     key = fmt.trigger_check  # "clan" or "nation"
     mine = getattr(card, key)
-    return mine is not None and any(getattr(game.card(u), key) == mine
-                                    for _c, u in game.units(seat))
+    if mine is None:
+        return False
+    if any(getattr(game.card(u), key) == mine for _c, u in game.units(seat)):
+        return True
+    # cards standing on a circle beside its unit (a legion mate on VC) are on the field too
+    zones = game.state.players[seat].zones
+    return any(getattr(game.card(u), key) == mine
+               for zone in game.engine.zone_circles for u in zones.get(zone, ()))
 
 
 # -- trigger effects ---------------------------------------------------------------------
