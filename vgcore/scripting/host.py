@@ -16,7 +16,8 @@ The snapshot (`ctx`):
   bound               {name = {handles…}} what the effect has chosen so far
   players[seat]       damage, team_damage (the team's total in a tag fight; else = damage),
                       face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
-                      units, rear_guards (lists of handles), flags (plain per-player states
+                      units (with cards standing beside one, e.g. a legion mate),
+                      rear_guards (lists of handles), flags (plain per-player states
                       a rule or plugin set, e.g. persona_ride_turn)
   cards[handle]       id, name, names (all its names now: a plugin may add some, e.g. a
                       G unit has its heart's), grade, power, critical, shield, skill, trigger,
@@ -107,9 +108,13 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
     me = ctx.seat
     listed: set[int] = set()
     players: dict[str, Any] = {}
+    parts = game.engine.zone_circles
     for seat, player in st.players.items():
         zones = player.zones
         units = [u for c in player.circles for u in zones[c][:1]]
+        rear_guards = [u for u in units if st.loc[u][1] != VC]
+        for part in parts:  # cards standing on a circle beside its unit (a legion mate)
+            units.extend(zones.get(part, ()))
         listed.update(units)
         listed.update(zones.get("GC", ()))
         for zone in LISTED_ZONES:
@@ -124,7 +129,7 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
             "hand": len(zones[Zone.HAND]), "deck": len(zones[Zone.DECK]),
             "soul": len(zones[Zone.SOUL]), "drop": len(zones[Zone.DROP]),
             "vanguard": game.vanguard(seat), "units": units,
-            "rear_guards": [u for u in units if st.loc[u][1] != VC],
+            "rear_guards": rear_guards,
             "flags": {k: v for k, v in player.flags.items()
                       if not k.startswith("_") and isinstance(v, (str, int, bool))},
         }

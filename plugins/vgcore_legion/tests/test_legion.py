@@ -21,6 +21,7 @@ from vgcore.decks import DeckList
 from vgcore.errors import CardDataError, FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
+from vgcore.scripting.host import build_snapshot
 from vgcore.selectors import Ctx
 from vgcore.steps import put_card
 from vgcore.testing.board import game_from_board
@@ -63,6 +64,15 @@ def mate_unit(game: Game, seat: str = "A") -> int:
 
 
 # -- the two-card vanguard --------------------------------------------------------------------
+
+
+def test_lua_ctx_lists_the_mate_among_the_units_not_the_rear_guards(reg: Registry) -> None:
+    """The pair is one vanguard (RULES.md §12): Lua functions find the mate among `units`."""
+    game = legion_board(reg, rear={"RC.FL": "VAN-RP-008"})
+    me = build_snapshot(game, Ctx("A"))["players"]["A"]
+    mate, rear = mate_unit(game), game.unit_at("A", "RC.FL")
+    assert mate in me["units"] and game.vanguard("A") in me["units"]
+    assert me["rear_guards"] == [rear]
 
 
 def test_legion_power_adds_each_cards_own_modifiers(reg: Registry) -> None:
