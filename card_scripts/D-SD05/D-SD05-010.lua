@@ -2,13 +2,4 @@
 -- The over trigger itself (remove, draw, +100,000,000) is the core's rule. Its extra effect:
 -- AUTO (removed) After it resolved as an over trigger turned up by a drive check, pick one of
 -- your units; it gains 100,000,000 power for the rest of the turn.
-return vg.card {
-  vg.auto {
-    zones = {"removed"},
-    when = { event = "over_trigger", subject = "self", check = "drive" },
-    effect = {
-      vg.choose { "boosted_unit", from = vg.units() },
-      vg.power("boosted_unit", 100000000, "turn"),
-    },
-  },
-}
+return vg.card { vg.common.over_trigger_power(100000000) }

@@ -91,6 +91,19 @@ function common.perfect_guard(cost)
   }
 end
 
+-- A whole AUTO (removed) of a D over trigger: after it resolved as an over trigger turned up by
+-- a drive check, choose one of your units; it gets +`amount` power until end of turn.
+function common.over_trigger_power(amount)
+  return vg.auto {
+    zones = {"removed"},
+    when = { event = "over_trigger", subject = "self", check = "drive" },
+    effect = {
+      vg.choose { "boosted_unit", from = vg.units() },
+      vg.power("boosted_unit", amount, "turn"),
+    },
+  }
+end
+
 -- AUTO (zones) when this unit attacks, [cost,] it gets +amount power until end of that battle.
 function common.power_on_attack(amount, opts)
   opts = opts or {}

@@ -1203,6 +1203,12 @@ function vg.common.power_for_battle(amount) end
 ---@return vg.Auto
 function vg.common.perfect_guard(cost) end
 
+---A whole AUTO (removed) of a D over trigger: after it resolved as an over trigger turned up by
+---a drive check, choose one of your units; it gets +`amount` power until end of turn.
+---@param amount vg.Amount
+---@return vg.Auto
+function vg.common.over_trigger_power(amount) end
+
 ---A whole AUTO: when this unit attacks, [pay `opts.cost`:] it gets +`amount` power until end
 ---of that battle.
 ---@param amount vg.Amount
