@@ -28,12 +28,15 @@ def check_invariants(game: Game, total_cards: int) -> None:
     for seat, player in st.players.items():
         if player.zones[GC]:
             assert st.battle is not None, f"{seat} has guardians outside a battle"
-    if st.result is None:
+    if st.result is None and game.engine.frames[st.stack[-1]["k"]].checks_rules:
+        # A question asked at check timing: no one may meet a losing condition (RULES.md §9).
+        # Inside a resolution the rules are not checked yet; they are once it ends.
         limit = game.engine.format.damage_to_lose
         for seat, player in st.players.items():
             team = sum(len(st.players[s].zones["damage"]) for s in game.engine.team_members[seat])
             assert team < limit, f"{seat}'s team has {team} damage (loses at {limit}), game goes on"
             assert player.zones["deck"], f"{seat}'s deck is empty and the game goes on"
+    if st.result is None:
         d = st.decision
         assert d is not None and d.options, "a running game must be waiting on a decision"
         assert len(set(d.options)) == len(d.options), f"duplicate options in {d.kind}"

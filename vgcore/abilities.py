@@ -373,7 +373,8 @@ def activate(game: Game, seat: Seat, ref: str) -> None:
 
 
 FRAMES = {
-    "check_timing": FrameKind(run_check_timing, answer_check_timing, interruptible=False),
+    "check_timing": FrameKind(run_check_timing, answer_check_timing, interruptible=False,
+                              rule_point=True),
     "resolve": FrameKind(run_resolve, answer_resolve, interruptible=False),
 }
 

@@ -55,11 +55,21 @@ class FrameKind:
     `answer` receives the chosen option of a decision this frame asked. Check timing
     (RULES.md §8) happens only between frames marked `interruptible`, and not while the top
     frame holds `"hold": True` (e.g. a checked card still in the trigger zone).
+
+    Rule actions (RULES.md §9) are checked while a frame with `checks_rules` is on top: by
+    default the interruptible ones (the points of the turn and the moments between
+    abilities), never a frame that is part of a resolution (an ability's steps, a trigger's
+    effect), so one effect that empties both decks is judged once it has fully resolved.
     """
 
     run: RunFn
     answer: AnswerFn | None = None
     interruptible: bool = True  # pending abilities may resolve while this frame is on top
+    rule_point: bool | None = None  # None: rule actions are checked iff interruptible
+
+    @property
+    def checks_rules(self) -> bool:
+        return self.interruptible if self.rule_point is None else self.rule_point
 
 
 @dataclass(frozen=True, slots=True)

@@ -261,6 +261,9 @@ class Game:
                 raise RuntimeError("procedure stack ran empty before the game ended")
             frame = st.stack[-1]
             kind = frames[frame["k"]]
+            if self.rules_dirty and kind.checks_rules:
+                self.check_rules()  # RULES.md §9: at check timing, never mid-resolution
+                continue
             if st.pending and kind.interruptible and not frame.get("hold"):
                 st.stack.append({"k": "check_timing"})  # RULES.md §8
                 continue
@@ -272,8 +275,8 @@ class Game:
                 warnings, self.script_warnings = self.script_warnings, []
                 for warning in warnings:
                     self.tolerate(warning)
-            if self.rules_dirty:
-                self.check_rules()
+            if self.rules_dirty and st.stack and frames[st.stack[-1]["k"]].checks_rules:
+                self.check_rules()  # before the question a handler may just have asked
             budget -= 1
             if budget == 0:
                 raise RuntimeError(f"{MAX_STEPS_WITHOUT_DECISION} procedure steps without a "
@@ -368,7 +371,9 @@ class Game:
         return explain(self)
 
     def check_rules(self) -> None:
-        """Rule actions (RULES.md §9): every loser at once; two losers draw."""
+        """Rule actions (RULES.md §9): every loser at once; two losers draw. The loop calls
+        this only at check timing (`FrameKind.checks_rules`), so losses that one resolution
+        caused are judged together once it ends."""
         self.rules_dirty = False
         losers: dict[Seat, str] = {}
         for name, check in self.engine.rule_checks.items():

@@ -224,5 +224,6 @@ AUTOMATIC_PARTS = {
 
 FRAMES = {
     "check": FrameKind(run_check),
-    "trigger": FrameKind(run_trigger, answer_trigger),
+    # a trigger's effect is one resolution: nothing resolves and no rule is checked inside it
+    "trigger": FrameKind(run_trigger, answer_trigger, interruptible=False),
 }
