@@ -293,10 +293,17 @@ PUT_ZONES = {"soul": Zone.SOUL, "drop": Zone.DROP, "hand": Zone.HAND, "bind": Zo
              "deck_top": Zone.DECK, "deck_bottom": Zone.DECK, "crest_zone": Zone.CREST}
 
 
-def put_card(game: Game, ctx: Ctx, uid: Uid, to: str, *, face_down: bool = False) -> None:
-    """Put a card into a zone: soul/damage of the controller, the others of its owner."""
+def put_card(game: Game, ctx: Ctx, uid: Uid, to: str, *, face_down: bool = False,
+             into: str | None = None) -> None:
+    """Put a card into a zone of its owner (RULES.md §1): an effect of yours that puts the
+    opponent's rear-guard into "the soul" puts it into the opponent's soul. A card text that
+    names another player's zone says so with `into` ("you" / "opponent", seen from the
+    ability's controller): that is the mechanic that overrides the owner rule."""
     zone = PUT_ZONES.get(to, to)
-    seat = ctx.seat if zone in (Zone.SOUL, Zone.DAMAGE) else game.state.owners[uid]
+    if into is None:
+        seat = game.state.owners[uid]
+    else:
+        seat = game.opponent(ctx.seat) if into == "opponent" else ctx.seat
     if zone == Zone.SOUL and game.vanguard(seat) is None:
         return
     old_seat, old_zone = game.state.loc[uid]
@@ -312,17 +319,19 @@ def put_card(game: Game, ctx: Ctx, uid: Uid, to: str, *, face_down: bool = False
 
 def act_put(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     for uid in uids:
-        put_card(game, ctx, uid, step["to"], face_down=step.get("face_down", False))
+        put_card(game, ctx, uid, step["to"], face_down=step.get("face_down", False),
+                 into=step.get("into"))
 
 
 def act_put_into_soul(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     for uid in uids:
-        put_card(game, ctx, uid, "soul")
+        put_card(game, ctx, uid, "soul", into=step.get("into"))
 
 
 def act_bind(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     for uid in uids:
-        put_card(game, ctx, uid, "bind", face_down=step.get("face_down", False))
+        put_card(game, ctx, uid, "bind", face_down=step.get("face_down", False),
+                 into=step.get("into"))
 
 
 def act_reveal(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
@@ -334,7 +343,7 @@ def act_reveal(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -
 def act_discard(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     for uid in uids:
         seat = game.state.loc[uid][0]
-        actions.move(game, uid, seat, Zone.DROP)
+        actions.move(game, uid, game.state.owners[uid], Zone.DROP)
         game.emit("discard", seat=seat, card=game.state.card_ids[uid], uid=uid,
                   **{"from": Zone.HAND})
 
@@ -349,7 +358,7 @@ def act_blast(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) ->
         elif op == "counter_charge":
             game.state.face_up[uid] = True
         else:
-            actions.move(game, uid, seat, Zone.DROP)
+            actions.move(game, uid, game.state.owners[uid], Zone.DROP)
         game.emit(op, seat=seat, card=game.state.card_ids[uid], uid=uid)
 
 
@@ -700,9 +709,9 @@ CORE_STEPS: dict[str, StepKind] = {
     "stand": _targeted(act_stand),
     "rest": _targeted(act_rest),
     "reveal": _targeted(act_reveal),
-    "bind": _targeted(act_bind, {"face_down": "bool"}),
-    "put": _targeted(act_put, {"to": "str", "face_down": "bool"}, ("to",)),
-    "put_into_soul": _targeted(act_put_into_soul),
+    "bind": _targeted(act_bind, {"face_down": "bool", "into": "player"}),
+    "put": _targeted(act_put, {"to": "str", "face_down": "bool", "into": "player"}, ("to",)),
+    "put_into_soul": _targeted(act_put_into_soul, {"into": "player"}),
     "move": _targeted(act_move, {"to": "str"}),
     "modify": _targeted(act_modify, {"stat": "stat", "amount": "amount", "until": "until"},
                         ("stat", "amount")),

@@ -441,6 +441,7 @@
 ---@field target? vg.Ref
 ---@field to? string
 ---@field face_down? boolean
+---@field into? vg.Player  whose zone (bind/put/put_into_soul), when not the card's owner's
 
 ---@class vg.ModifyStep: vg.TargetOptions
 ---@field op "modify"

@@ -1,0 +1,12 @@
+-- SK-904 Test Soul Warden
+-- ACT (VC) 1/Turn: one of the opponent's rear-guards goes into the soul (its owner's soul).
+return vg.card {
+  vg.act {
+    zones = {"VC"},
+    once_per_turn = true,
+    effect = {
+      vg.choose { "target", from = vg.rear_guards { owner = "opponent" } },
+      vg.put_into_soul "target",
+    },
+  },
+}
