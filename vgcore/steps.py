@@ -492,7 +492,7 @@ def run_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> Non
     uid = left[0]
     if not game.card(uid).is_unit:
         frame["left"] = left[1:]
-        actions.move(game, uid, game.state.owners[uid], Zone.DROP)
+        not_a_unit_to_drop(game, uid)
         return
     circles = call_circles(game, ctx.seat, step)
     if not circles:
@@ -514,9 +514,24 @@ def answer_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
 def run_ride(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.pop()
     uids = resolve_ref(game, ctx, step.get("target", "self"))
-    if uids and game.card(uids[0]).is_unit:
-        source = game.state.loc[uids[0]][1]
-        actions.ride(game, uids[0], ctx.seat, source=source, superior=True)
+    if not uids:
+        return
+    if not game.card(uids[0]).is_unit:
+        not_a_unit_to_drop(game, uids[0])
+        return
+    source = game.state.loc[uids[0]][1]
+    actions.ride(game, uids[0], ctx.seat, source=source, superior=True)
+
+
+def not_a_unit_to_drop(game: Game, uid: Uid) -> None:
+    """An order that an effect would ride or call goes to its owner's drop instead, and the
+    unit already on that circle stays (RULES.md §2)."""
+    st = game.state
+    old_seat, old_zone = st.loc[uid]
+    owner = st.owners[uid]
+    actions.move(game, uid, owner, Zone.DROP)
+    game.emit("put", seat=owner, card=st.card_ids[uid], uid=uid, to="drop",
+              **{"from": old_zone}, from_seat=old_seat, how="not_a_unit")
 
 
 def act_move(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
