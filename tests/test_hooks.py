@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from vgcore import hookimpl, modifies
+from vgcore import actions, hookimpl, modifies
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, SeatLayout, TurnStep
 from vgcore.errors import DeckError, FormatError
@@ -614,3 +614,38 @@ def test_a_card_standing_on_a_circle_counts_for_the_trigger_clan_check(tmp_path:
 def test_a_zone_standing_on_a_circle_must_be_a_field_zone() -> None:
     with pytest.raises(ValueError, match="field"):
         ZoneSpec("beside", circle="VC")
+
+
+class Exile:
+    """Retired cards are removed from the game instead (a move replacement), and every move
+    is written down (a zone listener)."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str, str, str]] = []
+
+    @hookimpl
+    def vgcore_move_replacements(self, fmt: object) -> list[object]:
+        def exile(game: Game, uid: int, seat: str, zone: str) -> tuple[str, str] | None:
+            return (seat, Zone.REMOVED) if zone == Zone.DROP else None
+        return [exile]
+
+    @hookimpl
+    def vgcore_zone_listeners(self, fmt: object) -> list[object]:
+        def hear(game: Game, move: actions.Move) -> None:
+            last = game.state.log[-1]["kind"]
+            self.heard.append((move.from_zone, move.zone, move.sent_to, last))
+        return [hear]
+
+
+def test_a_plugin_replaces_where_a_card_goes_and_hears_every_move(registry: Registry) -> None:
+    plugin = Exile()
+    engine = registry_with("exile", plugin).engine("premium", plugins=["exile"])
+    game = game_from_board(engine, board(rear={"RC.FL": "VAN-RP-006"}), turn=3,
+                           phase=Phase.MAIN)
+    uid = game.unit_at("A", "RC.FL")
+    assert uid is not None
+    actions.retire(game, uid)
+    assert game.state.loc[uid] == ("A", Zone.REMOVED)
+    assert game.state.players["A"].zones[Zone.DROP] == []
+    # heard once the `retire` event that reported the move was logged
+    assert plugin.heard == [("RC.FL", Zone.REMOVED, Zone.DROP, "retire")]

@@ -6,7 +6,7 @@ log, last-known information and rule-action flags stay right no matter who moved
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from vgcore.types import GC, VC, CircleName, Seat, Uid, Zone
 
@@ -14,14 +14,34 @@ if TYPE_CHECKING:
     from vgcore.game import Game
 
 
+class Move(NamedTuple):
+    """One card's zone change, as zone listeners see it (hook `vgcore_zone_listeners`):
+    `sent_to` is the zone it was sent to, `zone` where it went (they differ when a move
+    replacement sent it elsewhere)."""
+
+    uid: Uid
+    from_seat: Seat
+    from_zone: str
+    seat: Seat
+    zone: str
+    sent_to: str
+
+
 def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
          rested: bool = False, bottom: bool = True) -> None:
     """Put one card into `seat`'s `zone` (at the bottom/end unless `bottom` is False).
 
     Leaving the field ends the card's life as a unit: its modifiers go away (a card that
-    leaves the field becomes a new object). Moving between circles keeps them.
+    leaves the field becomes a new object). Moving between circles keeps them. Plugins'
+    move replacements may send the card elsewhere; zone listeners hear of the move.
     """
     st = game.state
+    sent_to = zone
+    for replace in game.engine.move_replacements:
+        instead = replace(game, uid, seat, zone)
+        if instead is not None:
+            seat, zone = instead
+            break
     old_seat, old_zone = st.loc[uid]
     source = st.players[old_seat].zones[old_zone]
     source.remove(uid)
@@ -41,6 +61,8 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     st.rested[uid] = rested
     if zone == Zone.DAMAGE:
         game.rules_dirty = True
+    if game.engine.zone_listeners:
+        game.moves.append(Move(uid, old_seat, old_zone, seat, zone, sent_to))
 
 
 def top_of_deck(game: Game, seat: Seat) -> Uid | None:

@@ -17,6 +17,7 @@ from vgcore.scripting.loader import ScriptLoader
 from vgcore.zones import CORE_ZONES, ZoneSpec
 
 if TYPE_CHECKING:
+    from vgcore.actions import Move
     from vgcore.carddb import CardDB
     from vgcore.costs import CanPay
     from vgcore.decisions import Action
@@ -35,6 +36,8 @@ ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
 EventListener = Callable[["Game", "dict[str, Any]"], None]
 NameProvider = Callable[["Game", "Uid"], "Sequence[str]"]
 CostSource = Callable[["Game", "Seat"], "Sequence[Seat]"]
+MoveReplacement = Callable[["Game", "Uid", "Seat", str], "tuple[Seat, str] | None"]
+ZoneListener = Callable[["Game", "Move"], None]
 
 
 def modifies(*stats: str) -> Callable[[StatModifier], StatModifier]:
@@ -172,6 +175,10 @@ class Engine:
         for table in reversed(hook.vgcore_event_listeners(fmt=fmt)):
             for kind, functions in table.items():
                 self.listeners.setdefault(kind, []).extend(functions)
+        self.move_replacements: list[MoveReplacement] = [
+            f for fs in hook.vgcore_move_replacements(fmt=fmt) for f in fs]
+        self.zone_listeners: list[ZoneListener] = [
+            f for fs in hook.vgcore_zone_listeners(fmt=fmt) for f in fs]
         self.rule_checks: dict[str, RuleCheck] = {}
         for table in reversed(hook.vgcore_rule_checks(fmt=fmt)):
             self.rule_checks.update(table)

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from vgcore.abilities import GameIndex, collect_triggers, same_ref
+from vgcore.actions import Move
 from vgcore.carddb import CardRecord
 from vgcore.continuous import cont_delta
 from vgcore.decisions import Action, Decision, as_action
@@ -46,8 +47,8 @@ from vgcore.types import (
 class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
-    __slots__ = ("_index", "_scripts", "cont_busy", "cont_cache", "engine", "rules_dirty",
-                 "script_warnings", "state")
+    __slots__ = ("_index", "_scripts", "cont_busy", "cont_cache", "engine", "moves",
+                 "rules_dirty", "script_warnings", "state", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -59,6 +60,10 @@ class Game:
         self.cont_cache: tuple[int, dict[tuple[int, str], int]] | None = None
         self.cont_busy = False
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
+        # Card moves not yet told to the zone listeners (only recorded when there are some);
+        # told after the next event, so always empty at a decision.
+        self.moves: list[Move] = []
+        self.telling_moves = False
 
     @property
     def index(self) -> GameIndex:
@@ -256,6 +261,8 @@ class Game:
         st = self.state
         frames = self.engine.frames
         budget = MAX_STEPS_WITHOUT_DECISION
+        if self.moves:
+            self.tell_moves()  # moves an answer made without an event after them
         while st.decision is None and st.result is None:
             if not st.stack:
                 raise RuntimeError("procedure stack ran empty before the game ended")
@@ -271,6 +278,8 @@ class Game:
                 kind.run(self, frame)
             except ScriptError as exc:
                 self.script_failed(exc)
+            if self.moves:
+                self.tell_moves()
             if self.script_warnings:
                 warnings, self.script_warnings = self.script_warnings, []
                 for warning in warnings:
@@ -328,6 +337,23 @@ class Game:
                 or (index.self_autos and data.get("uid") in index.self_autos.get(kind, ()))
                 or self.state.flags.get("granted")):
             collect_triggers(self, data)
+        if self.moves:
+            self.tell_moves()
+
+    def tell_moves(self) -> None:
+        """Tell the zone listeners of the card moves made since they last heard, in order
+        (moves that listeners make join the queue; hook `vgcore_zone_listeners`)."""
+        if self.telling_moves:
+            return
+        self.telling_moves = True
+        try:
+            listeners = self.engine.zone_listeners
+            while self.moves:
+                done = self.moves.pop(0)
+                for listener in listeners:
+                    listener(self, done)
+        finally:
+            self.telling_moves = False
 
     def script_failed(self, error: ScriptError) -> None:
         """A card script failed while resolving: strict engines raise; otherwise the failing

@@ -27,12 +27,14 @@ if TYPE_CHECKING:
         CostSource,
         EventListener,
         FrameKind,
+        MoveReplacement,
         NameProvider,
         RuleCheck,
         SeatLayout,
         StatModifier,
         TurnStep,
         ValidityCheck,
+        ZoneListener,
     )
     from vgcore.formats import Format
     from vgcore.game import Game
@@ -168,6 +170,23 @@ def vgcore_event_listeners(fmt: Format) -> dict[str, list[EventListener]]:
     state a player enters): they run inside the action that emitted the event, before any AUTO
     ability it triggered resolves.
     """
+
+
+@hookspec
+def vgcore_move_replacements(fmt: Format) -> list[MoveReplacement]:
+    """Functions (game, uid, seat, zone) -> (seat, zone) or None, asked before every card
+    move: the first that answers sends the card there instead (a replacement: the card never
+    reaches the zone it was sent to). For rules such as "this card ceases to exist whenever it
+    would go anywhere but the hand or the guardian circle" (imaginary gifts' protect I)."""
+
+
+@hookspec
+def vgcore_zone_listeners(fmt: Format) -> list[ZoneListener]:
+    """Functions (game, move) -> None, told of every card move (`vgcore.actions.Move`: the card,
+    where it was, where it went and where it was sent) once the event that reported the move is
+    logged and its AUTO abilities collected. Follow zone changes here instead of listing event
+    kinds: e.g. an overDress unit's originalDress goes to the drop whenever the unit leaves the
+    field, whatever moved it (a retire, a bind, the soul, a prison, the deck)."""
 
 
 @hookspec

@@ -8,8 +8,10 @@ placed/ridden" ability of the ride resolves.
 Gift markers live in the player's `markers` per circle (`accel-1`, `accel-2`, `force-1`,
 `force-2`, `protect-2`); they belong to the circle, so they stay when the unit leaves. A
 continuous modifier reads them. Protect I and the quick shield ticket are pseudo-cards
-(records of the plugin's own card set `gifts`); the plugin tracks them and moves them to the
-hidden `gift_gone` zone when they cease to exist.
+(records of the plugin's own card set `gifts`). A move replacement sends them to the hidden
+`gift_gone` zone instead of anywhere they may not go (protect I: anywhere but the hand or GC;
+the ticket: anywhere but the hand), so they cease to exist rather than arrive — whatever moves
+them (a discarded cost, an effect, the end of the battle); a zone listener logs `gift_vanish`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from typing import Any
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, modifies
-from vgcore.events import CORE_EVENTS
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
 from vgcore.steps import StepKind, player_of
@@ -31,13 +32,14 @@ HERE = Path(__file__).parent
 GIFT_TYPES = ("accel", "force", "protect")
 VERSIONS_FLAG = "gift_versions"   # player flag: {gift type: 1 or 2}, fixed at the first gain
 ACCEL_FLAG = "accel_circles"      # player flag: how many accel circles the player has
-TRACK_FLAG = "gift_cards"         # game flag: {str(uid): {"card": kind, "at": zone}}
 ORDERS_FLAG = "orders_played"     # player flag shared with other order plugins: {turn, count}
 GONE = "gift_gone"                # where pseudo-cards go when they cease to exist (hidden)
 PROTECT_CARD = "GIFT-PROTECT"
 TICKET_CARD = "GIFT-TICKET"
 KIND = "gift"                     # card kind of the Protect I pseudo-card
 PSEUDO_CARDS = {PROTECT_CARD: "protect", TICKET_CARD: "ticket"}
+# Where each pseudo-card may go; sent anywhere else, it ceases to exist (RULES.md §11).
+ALLOWED_ZONES = {PROTECT_CARD: frozenset({Zone.HAND, GC}), TICKET_CARD: frozenset({Zone.HAND})}
 
 ACCEL_POWER = {1: 10_000, 2: 5_000}
 FORCE_POWER = 10_000
@@ -113,7 +115,7 @@ def gain(game: Game, seat: str, gift: str, version: int, circle: str | None) -> 
         assert circle is not None
         player.markers.setdefault(circle, []).append(f"{gift}-{version}")
     else:  # protect I
-        give_pseudo_card(game, seat, PROTECT_CARD, "protect")
+        give_pseudo_card(game, seat, PROTECT_CARD)
     game.emit("gift", seat=seat, gift=gift, version=version, circle=circle)
     if gift == "accel" and version == 2:
         actions.draw(game, seat, 1)
@@ -189,60 +191,35 @@ def on_intercept(game: Game, event: dict[str, Any]) -> None:
 # -- pseudo-cards -----------------------------------------------------------------------
 
 
-def give_pseudo_card(game: Game, seat: str, card_id: str, what: str) -> int:
+def give_pseudo_card(game: Game, seat: str, card_id: str) -> int:
     uid = game.create_card(card_id, seat, Zone.HAND)
-    game.state.flags.setdefault(TRACK_FLAG, {})[str(uid)] = {"card": what, "at": Zone.HAND}
     game.emit("to_hand", seat=seat, card=card_id, uid=uid, private=seat, how="gift")
     return uid
 
 
-def allowed(entry: dict[str, Any], zone: str, event_kind: str) -> bool:
-    """Protect I may go from hand to GC, or to the drop as a discarded cost; it stays in GC or
-    the drop only until it moves on. The ticket may not leave the hand at all."""
-    return (entry["card"] == "protect" and entry["at"] == Zone.HAND
-            and (zone == GC or (zone == Zone.DROP and event_kind == "discard")))
+def cease_to_exist(game: Game, uid: int, seat: str, zone: str) -> tuple[str, str] | None:
+    """Move replacement: a pseudo-card sent where it may not go goes out of the game."""
+    allowed = ALLOWED_ZONES.get(game.state.card_ids[uid])
+    if allowed is None or zone in allowed or zone == GONE:
+        return None
+    return game.state.owners[uid], GONE
 
 
-def check_pseudo_cards(game: Game, event: dict[str, Any]) -> None:
-    """After any event: a pseudo-card that moved where it may not go ceases to exist."""
-    st = game.state
-    table = st.flags.get(TRACK_FLAG)
-    card, uid = event.get("card"), event.get("uid")
-    if (card in PSEUDO_CARDS and isinstance(uid, int) and str(uid) not in (table or {})
-            and st.loc[uid][1] != GONE):
-        # A pseudo-card the plugin did not create (a scenario's board): tracked from the first
-        # event that names it, as having come from the zone the event says (or the hand).
-        table = st.flags.setdefault(TRACK_FLAG, {})
-        table[str(uid)] = {"card": PSEUDO_CARDS[card], "at": event.get("from") or Zone.HAND}
-    if not table:
-        return
-    for key in list(table):
-        entry = table.get(key)
-        if entry is None:
-            continue
-        uid = int(key)
-        zone = st.loc[uid][1]
-        if zone == entry["at"]:
-            continue
-        if allowed(entry, zone, event["kind"]):
-            entry["at"] = zone
-            continue
-        vanish(game, uid, zone)
+def on_vanish(game: Game, move: actions.Move) -> None:
+    """Zone listener: log a pseudo-card that ceased to exist (`from` = where it was sent)."""
+    if move.zone == GONE and move.from_zone != GONE:
+        game.emit("gift_vanish", seat=move.seat, card=game.state.card_ids[move.uid],
+                  uid=move.uid, **{"from": move.sent_to}, from_seat=move.from_seat)
 
 
-def vanish(game: Game, uid: int, came_to: str | None = None) -> None:
-    st = game.state
-    st.flags.get(TRACK_FLAG, {}).pop(str(uid), None)
-    seat, zone = st.loc[uid]
-    owner = st.owners[uid]
-    actions.move(game, uid, owner, GONE, face_up=False)
-    game.emit("gift_vanish", seat=owner, card=st.card_ids[uid], uid=uid,
-              **{"from": came_to or zone}, from_seat=seat)
+def vanish(game: Game, uid: int) -> None:
+    actions.move(game, uid, game.state.owners[uid], GONE, face_up=False)
+    game.tell_moves()  # logged now: no event of its own follows this move
 
 
 def give_ticket(game: Game, seat: str) -> int:
     """Put a quick shield ticket into a player's hand."""
-    return give_pseudo_card(game, seat, TICKET_CARD, "ticket")
+    return give_pseudo_card(game, seat, TICKET_CARD)
 
 
 def run_ticket_step(game: Game, frame: Any, step: Any, ctx: Any) -> None:
@@ -273,7 +250,7 @@ def play_ticket(game: Game, seat: str) -> None:
     st.players[seat].flags[ORDERS_FLAG] = {"turn": st.turn,
                                            "count": orders_this_turn(game, seat) + 1}
     game.emit("order", seat=seat, card=TICKET_CARD, uid=uid, order_type="blitz")
-    vanish(game, uid, Zone.ORDER)           # it leaves the hand: it ceases to exist
+    vanish(game, uid)                       # it leaves the hand: it ceases to exist
     battle = st.battle
     assert battle is not None
     target = battle["target"]
@@ -326,11 +303,17 @@ def vgcore_continuous_modifiers(fmt: Any) -> list[Any]:
 
 @hookimpl
 def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
-    kinds = CORE_EVENTS | {"order", "order_set", "gift"}
-    table: dict[str, list[Any]] = {kind: [check_pseudo_cards] for kind in kinds}
-    table["ride"] = [on_ride, check_pseudo_cards]
-    table["intercept"] = [on_intercept, check_pseudo_cards]
-    return table
+    return {"ride": [on_ride], "intercept": [on_intercept]}
+
+
+@hookimpl
+def vgcore_move_replacements(fmt: Any) -> list[Any]:
+    return [cease_to_exist]
+
+
+@hookimpl
+def vgcore_zone_listeners(fmt: Any) -> list[Any]:
+    return [on_vanish]
 
 
 @hookimpl

@@ -83,30 +83,22 @@ def overdress(game: Game, seat: str, card_id: str, circle: str) -> None:
               dress_cards=[st.card_ids[u] for u in dress])
 
 
-def release_dress(game: Game, event: dict[str, Any]) -> None:
-    """A unit with originalDress left the field: its originalDress cards go to the drop."""
+def release_dress(game: Game, move: actions.Move) -> None:
+    """Zone listener: a unit with originalDress left the field, by whatever means (retired,
+    bound, imprisoned, put into the soul, deck or hand): its originalDress goes to the drop."""
     st = game.state
-    for seat in st.seats:
-        table = st.players[seat].flags.get(FLAG)
-        if not table:
+    if not game.is_field(move.from_seat, move.from_zone) or game.is_field(move.seat, move.zone):
+        return
+    table = st.players[move.from_seat].flags.get(FLAG)
+    if not table or str(move.uid) not in table:
+        return
+    for card in table.pop(str(move.uid)):
+        if st.loc[card] != (move.from_seat, ZONE):
             continue
-        for key in list(table):
-            unit = int(key)
-            if game.is_field(*st.loc[unit]):
-                continue
-            for card in table.pop(key):
-                if st.loc[card] != (seat, ZONE):
-                    continue
-                owner = st.owners[card]
-                actions.move(game, card, owner, Zone.DROP)
-                game.emit("put", seat=owner, card=st.card_ids[card], uid=card, to="drop",
-                          **{"from": ZONE}, from_seat=seat)
-
-
-# Every event after which a unit may have left the field (a retire, a `put` from a circle by an
-# effect, a removal): the listener checks the tracked units, so whatever moved them, their
-# originalDress follows at once.
-LEAVING_EVENTS = ("retire", "put", "removed", "discard", "ride", "call", "damage")
+        owner = st.owners[card]
+        actions.move(game, card, owner, Zone.DROP)
+        game.emit("put", seat=owner, card=st.card_ids[card], uid=card, to="drop",
+                  **{"from": ZONE}, from_seat=move.from_seat)
 
 
 @hookimpl
@@ -125,8 +117,8 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
-def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
-    return {kind: [release_dress] for kind in LEAVING_EVENTS}
+def vgcore_zone_listeners(fmt: Any) -> list[Any]:
+    return [release_dress]
 
 
 @hookimpl

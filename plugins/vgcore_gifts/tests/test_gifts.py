@@ -98,8 +98,8 @@ def test_marker_states_name_the_units_on_marked_circles(registry: Registry) -> N
 
 def test_protect_one_ceases_to_exist_when_put_anywhere_else(registry: Registry) -> None:
     game = board_game(registry)
-    to_soul = give_pseudo_card(game, "A", PROTECT_CARD, "protect")
-    to_deck = give_pseudo_card(game, "A", PROTECT_CARD, "protect")
+    to_soul = give_pseudo_card(game, "A", PROTECT_CARD)
+    to_deck = give_pseudo_card(game, "A", PROTECT_CARD)
     actions.move(game, to_soul, "A", Zone.SOUL)
     game.emit("put", seat="A", card=PROTECT_CARD, uid=to_soul, to="soul", **{"from": "hand"})
     actions.move(game, to_deck, "A", Zone.DECK)
