@@ -59,9 +59,7 @@ def main() -> None:
 
 
 def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) -> list[Any]:
-    if decks:
-        return [registry.deck(d) for d in decks]
-    return list(registry.default_decks(format_id))
+    return list(registry.resolve_decks(format_id, decks or None))
 
 
 # -- simulate ----------------------------------------------------------------------------
