@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from vgcore.decisions import Action
 from vgcore.decks import DeckList
 from vgcore.errors import VgError
 from vgcore.game import Game
@@ -52,10 +53,10 @@ class Replay:
 
     @classmethod
     def record(cls, registry: Registry, format_id: str, decks: Sequence[DeckChoice] | None,
-               seed: int, choose: Callable[[Game], str], *,
+               seed: int, choose: Callable[[Game], str | Action], *,
                first_player: Seat | None = None) -> Replay:
-        """Play a game with `choose` answering every decision (decks by name or as
-        `DeckList`s; None: the format's defaults) and keep it."""
+        """Play a game with `choose(game)` answering every decision (an `Action` or an action
+        string; decks by name, file or `DeckList`; None: the format's defaults) and keep it."""
         return record(registry, format_id, decks, seed, choose, first_player=first_player)
 
     def run(self, registry: Registry, *, verify: bool = False,
@@ -127,7 +128,7 @@ def deck_from_json(data: Mapping[str, Any]) -> DeckList:
 
 
 def record(registry: Registry, format_id: str, decks: Sequence[DeckChoice] | None, seed: int,
-           choose: Callable[[Game], str], *, first_player: Seat | None = None) -> Replay:
+           choose: Callable[[Game], str | Action], *, first_player: Seat | None = None) -> Replay:
     """Play a game with `choose` answering every decision and keep it as a replay."""
     from vgcore import __version__
 
@@ -137,7 +138,7 @@ def record(registry: Registry, format_id: str, decks: Sequence[DeckChoice] | Non
                     engine_version=__version__)
     while not game.is_terminal:
         replay.hashes.append(game.state.state_hash())
-        answer = choose(game)
+        answer = str(choose(game))  # an Action or an action string
         replay.answers.append(answer)
         game.apply(answer)
     replay.finish(game)
