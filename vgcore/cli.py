@@ -215,7 +215,7 @@ def replay(file: str, verify: bool, print_log: bool, card_dirs: tuple[str, ...])
         click.echo(f"turn {game.state.turn} {d.seat} {d.kind}: {answer}")
 
     game = replays.run(registry, rep, verify=verify, on_step=show if print_log else None)
-    click.echo(f"result: {game.state.result} after {len(rep.answers)} answers"
+    click.echo(f"result: {game.result} ({game.result_reason}) after {len(rep.answers)} answers"
                + (" (verified)" if verify else ""))
 
 
