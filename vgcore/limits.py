@@ -2,7 +2,7 @@
 
 A format's `limits` (`formats.GameLimits`) bound the turns each player takes and the answers
 given during one turn. Meeting one ends the game as a draw whose reason names the limit
-(docs/architecture.md, "Decisions taken"). Nothing is added to the state for this, so normal
+(docs/architecture.md, "The procedure"). Nothing is added to the state for this, so normal
 games are unchanged to the last state hash: the turn limit reads the turn number, and the count
 of answers in the current turn is kept beside the state by `Game` and recounted from the log
 whenever it is not at hand (a clone, a game restored from JSON), so that every copy of a game

@@ -280,9 +280,12 @@ def _snapshot_data(snapshot: Mapping[str, Any] | str) -> Mapping[str, Any]:
         raise SnapshotError("a snapshot is the mapping Game.to_json() returns (or its JSON "
                             f"text), not {type(snapshot).__name__}")
     missing = [key for key in ("format", "state") if key not in snapshot]
-    if missing or not isinstance(snapshot["state"], Mapping):
-        raise SnapshotError("a snapshot needs 'format' and a 'state' mapping, as "
-                            "Game.to_json() gives; missing: " + (", ".join(missing) or "none"))
+    if missing:
+        raise SnapshotError("a snapshot needs 'format' and 'state', as Game.to_json() gives; "
+                            "missing: " + ", ".join(missing))
+    if not isinstance(snapshot["format"], str) or not isinstance(snapshot["state"], Mapping):
+        raise SnapshotError("a snapshot's 'format' is a format id and its 'state' a mapping, "
+                            "as Game.to_json() gives")
     return snapshot
 
 
