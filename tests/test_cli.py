@@ -87,6 +87,9 @@ def test_simulate_saves_replays_that_verify(tmp_path: Path) -> None:
     assert len(files) == 2
     code, out = run("replay", str(files[1]), "--verify")
     assert code == 0 and "verified" in out, out
+    saved = json.loads(files[1].read_text())
+    assert saved["result_reason"] in ("damage", "deck_out"), saved["result_reason"]
+    assert f"result: {saved['result']} ({saved['result_reason']}) after" in out
 
 
 def test_replay_verify_reports_a_divergence(tmp_path: Path) -> None:

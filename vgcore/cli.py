@@ -59,9 +59,7 @@ def main() -> None:
 
 
 def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) -> list[Any]:
-    if decks:
-        return [registry.deck(d) for d in decks]
-    return list(registry.default_decks(format_id))
+    return list(registry.resolve_decks(format_id, decks or None))
 
 
 # -- simulate ----------------------------------------------------------------------------
@@ -217,7 +215,7 @@ def replay(file: str, verify: bool, print_log: bool, card_dirs: tuple[str, ...])
         click.echo(f"turn {game.state.turn} {d.seat} {d.kind}: {answer}")
 
     game = replays.run(registry, rep, verify=verify, on_step=show if print_log else None)
-    click.echo(f"result: {game.state.result} after {len(rep.answers)} answers"
+    click.echo(f"result: {game.result} ({game.result_reason}) after {len(rep.answers)} answers"
                + (" (verified)" if verify else ""))
 
 

@@ -13,24 +13,47 @@ from typing import Any, NamedTuple
 from vgcore.errors import ActionSyntaxError
 from vgcore.types import Seat
 
+REPR_OPTIONS = 4  # options a Decision's repr shows before "… n more"
+
 # Verbs whose arguments are an unordered selection: canonicalised by sorting, so that
 # "mulligan X Y" and "mulligan Y X" are the same answer.
 UNORDERED_VERBS = frozenset({"mulligan", "choose"})
 
 
 class Action(NamedTuple):
-    """One answer: a verb and its arguments, e.g. Action("call", ("TD01-005", "RC.FL"))."""
+    """One answer: a verb and its arguments, e.g. Action("call", ("TD01-005", "RC.FL")).
+
+    An action equals its action string too (`"keep" in d.options`, `d.options[0] ==
+    "battle"`), and hashes as that string, so that actions and strings mix in sets and dicts.
+    Between actions, equality stays the tuple's. The string must be the canonical form
+    (`str(action)`); `parse` canonicalises any other spelling.
+    """
 
     verb: str
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         verb, args = self.verb, self.args
+        if not args:
+            return verb
         if verb == "attack" and len(args) == 2:
             return f"attack {args[0]} -> {args[1]}"
         if verb == "ride-deck" and len(args) == 2:
             return f"ride-deck {args[0]} discard {args[1]}"
-        return " ".join((verb, *args)) if args else verb
+        return " ".join((verb, *args))
+
+    def __eq__(self, other: object, _tuple_eq: Any = tuple.__eq__) -> bool:
+        if other.__class__ is str:
+            return self.__str__() == other
+        return _tuple_eq(self, other)  # type: ignore[no-any-return]
+
+    def __ne__(self, other: object, _tuple_ne: Any = tuple.__ne__) -> bool:
+        if other.__class__ is str:
+            return self.__str__() != other
+        return _tuple_ne(self, other)  # type: ignore[no-any-return]
+
+    def __hash__(self) -> int:
+        return hash(self.__str__())
 
     @classmethod
     def make(cls, verb: str, *args: str) -> Action:
@@ -82,6 +105,14 @@ class Decision:
 
     def option_strings(self) -> list[str]:
         return [str(a) for a in self.options]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(a) for a in self.options[:REPR_OPTIONS])
+        more = len(self.options) - REPR_OPTIONS
+        if more > 0:
+            shown += f", … {more} more"
+        may = " (may)" if self.optional else ""
+        return f"<Decision #{self.id} {self.kind}{may} for {self.seat}: {shown}>"
 
     def to_json(self) -> dict[str, Any]:
         return {

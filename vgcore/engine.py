@@ -133,8 +133,10 @@ class Engine:
     """Everything a game of one format needs besides its state."""
 
     def __init__(self, fmt: Format, db: CardDB, hook: Any, *, strict: bool = False,
-                 lua_libs: Sequence[tuple[str, str]] = ()) -> None:
+                 lua_libs: Sequence[tuple[str, str]] = (),
+                 extra_plugins: Sequence[str] = ()) -> None:
         self.format = fmt
+        self.extra_plugins = tuple(extra_plugins)  # enabled on top of the format's (snapshots)
         self.db = db
         self.hook = hook
         self.strict = strict  # script errors raise instead of ending the failing ability

@@ -72,5 +72,20 @@ class ScenarioError(VgError):
     """A scenario file is malformed or its expectations failed."""
 
 
+class UnknownDeckError(VgError, KeyError):
+    """A deck name that no installed set or `--cards` directory registers; lists the decks."""
+
+    def __str__(self) -> str:  # a KeyError would show its message in quotes
+        return str(self.args[0]) if self.args else ""
+
+
+class SnapshotError(VgError, ValueError):
+    """A snapshot (`Game.to_json()`) that is malformed or that this registry cannot play."""
+
+
+class SeatError(VgError, ValueError):
+    """A seat that the game's table does not have; names the seats it has."""
+
+
 class GameOverError(VgError):
     """An answer was given to a game that has already ended."""

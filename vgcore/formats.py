@@ -7,8 +7,8 @@ files: `load_format_file` reads and validates one file, `resolve_formats` joins 
 them, following `extends` chains. `load_formats(paths)` does both.
 
 Inheritance: a derived format starts from its base's resolved values; mappings (`deck`,
-`trigger_values`, `deck.trigger_caps`, `options`) merge key by key, every other value (lists
-included) replaces the base's. `id`, `name`, `description` and `extends` are never inherited.
+`trigger_values`, `deck.trigger_caps`, `limits`, `options`) merge key by key, every other value
+(lists included) replaces the base's. `id`, `name`, `description` and `extends` are never inherited.
 In `trigger_values` and `trigger_caps`, `null` removes an inherited entry.
 """
 
@@ -61,6 +61,22 @@ class DeckRules:
 
 
 @dataclass(frozen=True, kw_only=True)
+class GameLimits:
+    """How long a game may go on: the engine's own rule, not an official one.
+
+    No driver (a naive loop, a buggy bot, a fuzzer) can keep a game alive for ever: when a
+    player would start a turn after `turns_per_player` turns each, or when the players have
+    answered `decisions_per_turn` decisions in one turn and the turn still asks, the game ends
+    as a draw (reasons `turn_limit`, `decision_limit`). The defaults are several times longer
+    than any game measured with `vgcore simulate` (at most about 20 turns per player and 55
+    answers in one turn, every format, greedy and random agents), so no normal game meets them.
+    """
+
+    turns_per_player: int = 100    # each player's turns (a tag fight's four seats included)
+    decisions_per_turn: int = 500  # answers given by anyone during one turn (set-up included)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Format:
     """One era's rules parameters; the engine and plugins read these instead of era names."""
 
@@ -90,6 +106,7 @@ class Format:
     damage_to_lose: int = 6
     max_orders_per_turn: int = 1
     deck: DeckRules = field(default_factory=DeckRules)
+    limits: GameLimits = field(default_factory=GameLimits)
     default_decks: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict, hash=False)  # for plugins
     source: str | None = None      # the file that defined it
@@ -183,6 +200,11 @@ _DECK_SCHEMA: Final = {
     },
     "additionalProperties": False,
 }
+_LIMITS_SCHEMA: Final = {
+    "type": "object",
+    "properties": {"turns_per_player": _int(1), "decisions_per_turn": _int(1)},
+    "additionalProperties": False,
+}
 FORMAT_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["id"],
@@ -212,6 +234,7 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "damage_to_lose": _int(1),
         "max_orders_per_turn": _int(),
         "deck": _DECK_SCHEMA,
+        "limits": _LIMITS_SCHEMA,
         "default_decks": _strings(),
         "options": {"type": "object"},
     },
@@ -270,12 +293,13 @@ def _build(format_id: str, values: dict[str, Any], file: str) -> Format:
     deck_values = dict(values.get("deck", {}))
     deck_values["trigger_caps"] = _drop_nulls(deck_values.get("trigger_caps", {}))
     deck = DeckRules(**deck_values)
-    fields = {k: v for k, v in values.items() if k != "deck"}
+    limits = GameLimits(**values.get("limits", {}))
+    fields = {k: v for k, v in values.items() if k not in ("deck", "limits")}
     for key in ("plugins", "triggers", "affiliation_exempt", "default_decks"):
         if key in fields:
             fields[key] = tuple(fields[key])
     fields["trigger_values"] = _drop_nulls(fields.get("trigger_values", {}))
-    fmt = Format(**fields, deck=deck, source=file)
+    fmt = Format(**fields, deck=deck, limits=limits, source=file)
     problem = _contradiction(fmt)
     if problem is not None:
         key, message = problem

@@ -9,7 +9,7 @@ the game, so clones, JSON snapshots and replays are exact.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vgcore.abilities import GameIndex, collect_triggers, same_ref
 from vgcore.actions import Move
@@ -24,8 +24,10 @@ from vgcore.errors import (
     GameOverError,
     IllegalActionError,
     ScriptError,
+    SeatError,
 )
 from vgcore.events import STATS
+from vgcore.limits import AnswerMark, check_decision_limit, count_answer
 from vgcore.rng import Pcg32
 from vgcore.scripting.declarations import Ability
 from vgcore.scripting.host import ScriptHost
@@ -43,12 +45,15 @@ from vgcore.types import (
     Zone,
 )
 
+if TYPE_CHECKING:
+    from vgcore.plugins import Registry
+
 
 class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
-    __slots__ = ("_index", "_scripts", "cont_busy", "cont_cache", "engine", "moves",
-                 "rules_dirty", "script_warnings", "state", "telling_moves")
+    __slots__ = ("_index", "_scripts", "answer_mark", "cont_busy", "cont_cache", "engine",
+                 "moves", "rules_dirty", "script_warnings", "state", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -64,6 +69,18 @@ class Game:
         # told after the next event, so always empty at a decision.
         self.moves: list[Move] = []
         self.telling_moves = False
+        self.answer_mark: AnswerMark | None = None  # answers in this turn (vgcore.limits)
+
+    def __repr__(self) -> str:
+        st = self.state
+        if st.result is not None:
+            where = f"over: {st.result} ({self.result_reason})"
+        else:
+            d = st.decision
+            asking = f", {d.seat} to answer {d.kind}" if d is not None else ""
+            when = f"turn {st.turn} ({st.turn_player}'s), {st.phase}" if st.turn else "set-up"
+            where = when + asking
+        return f"<Game {self.engine.format.id} {where}>"
 
     @property
     def index(self) -> GameIndex:
@@ -218,6 +235,7 @@ class Game:
                 action = equivalent_option(action, d.options)
             if action not in d.options:
                 raise IllegalActionError(str(action), d.option_strings())
+        mark = count_answer(self)
         st.decision = None
         secret = d.kind in PRIVATE_DECISIONS or d.data.get("private")
         self.emit("decision", seat=d.seat, question=d.kind, answer=str(action), forced=False,
@@ -227,28 +245,52 @@ class Game:
         except ScriptError as exc:
             self.script_failed(exc)
         self.advance()
+        check_decision_limit(self, mark)
 
     def concede(self, seat: Seat) -> None:
         """`seat` gives up (RULES.md §9); the game ends at once, whatever is pending."""
         if self.state.result is not None:
             raise GameOverError("the game is over")
-        if seat not in self.state.seats:
-            raise ValueError(f"unknown seat {seat!r}")
+        self._check_seat(seat)
         self.end_game({seat: "concede"})
 
     def clone(self) -> Game:
         return Game(self.engine, self.state.clone())
 
-    def view(self, seat: Seat, *, log: bool = True) -> dict[str, Any]:
+    def view(self, seat: Seat, *, log: bool = True, since: int = 0) -> dict[str, Any]:
+        """What `seat` may know, as JSON-able data (views.py). `log=False` leaves the event
+        log out; `since=n` gives only the events numbered n and after (the view's
+        `next_event` is the n to ask for next time)."""
         from vgcore.views import build_view
 
-        return build_view(self, seat, log=log)
+        self._check_seat(seat)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise ValueError(f"since must be an event number (an int >= 0), got {since!r}")
+        if since and not log:
+            raise ValueError("since= selects events of the log; it cannot go with log=False")
+        return build_view(self, seat, log=log, since=since)
+
+    def _check_seat(self, seat: Seat) -> None:
+        if seat not in self.state.seats:
+            raise SeatError(f"unknown seat {seat!r}; the seats are "
+                             + ", ".join(self.state.seats))
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": self.engine.format.id, "state": self.state.to_json()}
+        """A JSON-able snapshot of the whole game (`Registry.load`/`Game.load` restore it)."""
+        data: dict[str, Any] = {"format": self.engine.format.id, "state": self.state.to_json()}
+        if self.engine.extra_plugins:
+            data["plugins"] = list(self.engine.extra_plugins)
+        return data
+
+    @classmethod
+    def load(cls, registry: Registry, snapshot: Mapping[str, Any] | str) -> Game:
+        """Restore a `to_json()` snapshot (or its JSON text) with the registry's engine for
+        its format; the same as `registry.load(snapshot)`."""
+        return registry.load(snapshot)
 
     @classmethod
     def from_json(cls, engine: Engine, data: Mapping[str, Any]) -> Game:
+        """Restore a snapshot on a given engine (`load` finds the engine itself)."""
         if data["format"] != engine.format.id:
             raise ValueError(f"snapshot is of format {data['format']!r}, "
                              f"engine is {engine.format.id!r}")
@@ -423,6 +465,29 @@ class Game:
         st.result = alive[0] if len(alive) == 1 else "draw"
         st.decision = None
         self.emit("game_over", result=st.result, losers=everyone)
+
+    def end_in_draw(self, reason: str, **details: Any) -> None:
+        """The game ends as a draw that no player lost: a game-length limit (vgcore.limits)
+        was met. The `game_over` event carries the reason (and its details, e.g. the limit)."""
+        st = self.state
+        st.result = "draw"
+        st.decision = None
+        self.emit("game_over", result="draw", losers={}, reason=reason, **details)
+
+    @property
+    def result_reason(self) -> str | None:
+        """Why the game ended, None while it goes on: a limit's name for a draw by a
+        game-length limit ("turn_limit", "decision_limit"), else why the losing seats lost
+        ("damage", "deck_out", "concede", "card effect"; several joined by ", ")."""
+        if self.state.result is None:
+            return None
+        for event in reversed(self.state.log):
+            if event["kind"] == "game_over":
+                if "reason" in event:
+                    return str(event["reason"])
+                reasons = [r for r in event["losers"].values() if r != "team"]
+                return ", ".join(dict.fromkeys(reasons)) or None
+        return None
 
     # -- queries ----------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from vgcore import actions
 from vgcore.abilities import act_options, activate
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, TurnStep
+from vgcore.limits import turn_limit_reached
 from vgcore.types import VC, Phase, Until, Zone
 
 if TYPE_CHECKING:
@@ -30,10 +31,13 @@ STANDARD_TURN = (
 
 
 def run_turn(game: Game, frame: Frame) -> None:
-    """Start a turn, then run its steps in order; after the last, the next turn begins."""
+    """Start a turn, then run its steps in order; after the last, the next turn begins (unless
+    the format's turn limit ends the game first)."""
     st = game.state
     steps = game.engine.turn_steps
     if not frame.get("started"):
+        if turn_limit_reached(game):
+            return
         frame["started"] = True
         begin_turn(game)
     i = frame["i"]

@@ -8,7 +8,8 @@ a subset of the manager's hook callers, so a disabled plugin cannot touch a game
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,16 @@ from vgcore import hookspecs
 from vgcore.carddb import CardDB, load_card_dir
 from vgcore.decks import DeckList, load_deck, validate_deck
 from vgcore.engine import Engine
-from vgcore.errors import CardDataError, DeckError, FormatError
+from vgcore.errors import CardDataError, DeckError, FormatError, SnapshotError, UnknownDeckError
 from vgcore.formats import Format, load_format_file, resolve_formats
 from vgcore.game import Game
 from vgcore.types import Seat
 
 ENTRY_POINT_GROUP = "vgcore"
 CORE_PLUGIN = "standard"
+
+DeckChoice = DeckList | str | Path
+"""A deck as games take it: a `DeckList`, a registered deck's name, or a deck file's path."""
 
 
 class _HookSubset:
@@ -134,15 +138,35 @@ class Registry:
             raise FormatError(f"unknown format {format_id!r}; installed: "
                               + ", ".join(sorted(self.formats))) from None
 
-    def deck(self, name_or_path: str | Path) -> DeckList:
-        """A registered deck by name, or a deck file by path."""
+    def deck(self, name_or_path: str | Path, *, format_id: str | None = None) -> DeckList:
+        """A registered deck by name, or a deck file by path (how `--decks` is read).
+
+        An unknown name raises `UnknownDeckError` listing the registered decks (with
+        `format_id`, those made for that format first)."""
         if str(name_or_path) in self.decks:
             return self.decks[str(name_or_path)]
         path = Path(name_or_path)
         if path.suffix in (".yaml", ".yml") or path.exists():
             return load_deck(path)
-        raise KeyError(f"unknown deck {name_or_path!r}; registered: "
-                       + ", ".join(sorted(self.decks)))
+        raise UnknownDeckError(f"unknown deck {str(name_or_path)!r}; "
+                               + self._available_decks(format_id))
+
+    def _available_decks(self, format_id: str | None) -> str:
+        everyone = ", ".join(sorted(self.decks)) or "none"
+        if format_id is None or format_id not in self.formats:
+            return f"registered: {everyone}"
+        mine = ", ".join(d.name for d in self.decks_for(format_id)) or "none"
+        return f"decks for {format_id}: {mine}; all registered: {everyone}"
+
+    def resolve_decks(self, format_id: str,
+                      decks: Sequence[DeckChoice] | None = None) -> tuple[DeckList, ...]:
+        """Decks as given, names and files read with `deck`; None: the format's default pair."""
+        if decks is None:
+            return self.default_decks(format_id)
+        if isinstance(decks, (str, Path, DeckList)):
+            raise TypeError(f"decks takes one deck per seat (a list or tuple), got {decks!r}")
+        return tuple(d if isinstance(d, DeckList) else self.deck(d, format_id=format_id)
+                     for d in decks)
 
     def decks_for(self, format_id: str) -> list[DeckList]:
         return [d for _n, d in sorted(self.decks.items()) if d.format == format_id]
@@ -172,7 +196,8 @@ class Registry:
                                   + ", ".join(sorted(installed)))
             removed = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
             self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed),
-                                        strict=self.strict, lua_libs=self.lua_libs)
+                                        strict=self.strict, lua_libs=self.lua_libs,
+                                        extra_plugins=tuple(plugins))
         return self._engines[key]
 
     def deck_violations(self, deck: DeckList, format_id: str, *,
@@ -185,13 +210,14 @@ class Registry:
             found.extend(more)
         return found
 
-    def new_game(self, format_id: str, decks: Sequence[DeckList] | None = None, seed: int = 0,
-                 *, first_player: Seat | None = None, plugins: Sequence[str] = (),
-                 validate: bool = True) -> Game:
+    def new_game(self, format_id: str, decks: Sequence[DeckChoice] | None = None,
+                 seed: int = 0, *, first_player: Seat | None = None,
+                 plugins: Sequence[str] = (), validate: bool = True) -> Game:
         """Validate the decks (every violation listed) and start a game to its first decision.
 
-        `decks` has one deck per seat, in seat order; with more seats than two, a pair is
-        dealt by team (`deal_decks`).
+        `decks` has one deck per seat, in seat order, each a `DeckList`, a registered deck's
+        name (`new_game("premium", decks=("TD01", "TD02"))`) or a deck file; with more seats
+        than two, a pair is dealt by team (`deal_decks`). None: the format's default decks.
         """
         engine = self.engine(format_id, plugins=plugins)
         dealt = self.deal_decks(format_id, decks, plugins=plugins)
@@ -202,14 +228,14 @@ class Registry:
                     raise DeckError(deck.name, problems)
         return Game.new(engine, dealt, seed, first_player=first_player)
 
-    def deal_decks(self, format_id: str, decks: Sequence[DeckList] | None = None, *,
+    def deal_decks(self, format_id: str, decks: Sequence[DeckChoice] | None = None, *,
                    plugins: Sequence[str] = ()) -> dict[Seat, DeckList]:
         """Each seat's deck: one per seat in seat order, or a pair dealt by team (the first
         deck to every seat of the first team, the second to the other; tag fight). None: the
-        format's default pair."""
+        format's default pair. Names and files are read as `resolve_decks` does."""
         layout = self.engine(format_id, plugins=plugins).seat_layout
         seats = layout.seats
-        given = tuple(decks) if decks is not None else self.default_decks(format_id)
+        given = self.resolve_decks(format_id, decks)
         if len(given) == 2 and len(seats) > 2:
             teams = layout.team_ids()
             given = tuple(given[teams.index(layout.teams[s]) % 2] for s in seats)
@@ -217,6 +243,50 @@ class Registry:
             raise DeckError(format_id, [f"{len(seats)} seats need {len(seats)} decks, "
                                         f"got {len(given)}"])
         return dict(zip(seats, given, strict=True))
+
+    def load(self, snapshot: Mapping[str, Any] | str) -> Game:
+        """A game restored from `Game.to_json()` (the mapping or its JSON text), on this
+        registry's engine for the snapshot's format (and extra plugins): the caller needs no
+        engine. A snapshot this registry cannot play raises `SnapshotError`."""
+        data = _snapshot_data(snapshot)
+        format_id = data["format"]
+        if format_id not in self.formats:
+            raise SnapshotError(f"the snapshot is of format {format_id!r}, which is not "
+                                "installed; installed: " + ", ".join(sorted(self.formats)))
+        engine = self.engine(format_id, plugins=tuple(data.get("plugins", ())))
+        state = data["state"]
+        seats = tuple(state.get("seats", ()))
+        if seats != engine.seat_layout.seats:
+            raise SnapshotError(f"the snapshot seats {', '.join(seats) or 'nobody'}; format "
+                                f"{format_id!r} seats " + ", ".join(engine.seat_layout.seats))
+        unknown = sorted({c for c in state.get("card_ids", ()) if c not in self.db})
+        if unknown:
+            raise SnapshotError("the snapshot holds cards this registry does not know: "
+                                + ", ".join(unknown) + " (add their set with card_dirs)")
+        try:
+            return Game.from_json(engine, data)
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise SnapshotError(f"malformed snapshot: {exc!r}") from None
+
+
+def _snapshot_data(snapshot: Mapping[str, Any] | str) -> Mapping[str, Any]:
+    """The snapshot as a mapping with its two keys, or a `SnapshotError` saying what is wrong."""
+    if isinstance(snapshot, str):
+        try:
+            snapshot = json.loads(snapshot)
+        except json.JSONDecodeError as exc:
+            raise SnapshotError(f"the snapshot is not JSON: {exc}") from None
+    if not isinstance(snapshot, Mapping):
+        raise SnapshotError("a snapshot is the mapping Game.to_json() returns (or its JSON "
+                            f"text), not {type(snapshot).__name__}")
+    missing = [key for key in ("format", "state") if key not in snapshot]
+    if missing:
+        raise SnapshotError("a snapshot needs 'format' and 'state', as Game.to_json() gives; "
+                            "missing: " + ", ".join(missing))
+    if not isinstance(snapshot["format"], str) or not isinstance(snapshot["state"], Mapping):
+        raise SnapshotError("a snapshot's 'format' is a format id and its 'state' a mapping, "
+                            "as Game.to_json() gives")
+    return snapshot
 
 
 _default: Registry | None = None

@@ -77,7 +77,7 @@ def play_out(game: Game, agents: dict[str, Agent], *, replay: Replay | None = No
         if decisions >= max_decisions:
             raise RuntimeError(f"game did not end within {max_decisions} decisions")
     if replay is not None:
-        replay.result = game.state.result
+        replay.finish(game)
     return GameRecord(game.state.result or "draw", game.state.turn, decisions)
 
 

@@ -48,7 +48,7 @@ def play_terminal(registry: Registry, format_id: str, decks: Sequence[DeckList],
         replay.answers.append(action)
         game.apply(action)
     print_new_events(game, seat, shown)
-    replay.result = game.state.result
+    replay.finish(game)
     outcome = "You win!" if game.state.result == game.team(seat) else (
         "Draw." if game.state.result == "draw" else "You lose.")
     click.echo(f"\nGame over after {game.state.turn} turns. {outcome}")

@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 SECRET_KEYS = frozenset({"card", "cards", "answer"})
 
 
-def build_view(game: Game, seat: Seat, *, log: bool = True) -> dict[str, Any]:
+def build_view(game: Game, seat: Seat, *, log: bool = True, since: int = 0) -> dict[str, Any]:
+    """`seat`'s view. The log holds the events numbered `since` and after (all by default;
+    none with `log=False`); `next_event` is the number to pass as `since` next time, so that
+    a caller asking at every decision receives each event once."""
     st = game.state
     view: dict[str, Any] = {
         "seat": seat,
@@ -30,13 +33,15 @@ def build_view(game: Game, seat: Seat, *, log: bool = True) -> dict[str, Any]:
         "first_player": st.first_player,
         "phase": st.phase,
         "result": st.result,
+        "result_reason": game.result_reason,
         "decision": decision_view(game, seat),
         "players": {s: player_view(game, s, seat) for s in st.seats},
         "battle": battle_view(game),
         "pending": pending_view(game, seat),
     }
     if log:
-        view["log"] = [redact(e, seat) for e in st.log]
+        view["log"] = [redact(e, seat) for e in (st.log[since:] if since else st.log)]
+    view["next_event"] = len(st.log)
     game.engine.hook.vgcore_view(game=game, seat=seat, view=view)
     return view
 

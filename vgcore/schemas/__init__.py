@@ -108,6 +108,9 @@ FORMAT_FIELDS: Final = {
     "damage_to_lose": "Damage at which a player loses, a tag team's total (RULES.md §9, §13).",
     "max_orders_per_turn": "Orders a player may play per turn.",
     "deck": "Deck construction limits (RULES.md §3).",
+    "limits": "Game-length limits, the engine's own rule: turns_per_player (each player's "
+              "turns, default 100) and decisions_per_turn (answers in one turn, default 500); "
+              "meeting one ends the game as a draw (docs/architecture.md).",
     "default_decks": "Deck names used when none are given.",
     "options": "Settings for the format's plugins.",
 }
