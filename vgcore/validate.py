@@ -8,6 +8,7 @@ from pathlib import Path
 
 from vgcore.coverage import coverage as coverage_report
 from vgcore.coverage import uncovered_warning
+from vgcore.carddb import CardDB, load_card_dir
 from vgcore.decks import DeckList, load_deck
 from vgcore.errors import CardDataError, VgError
 from vgcore.plugins import Registry
@@ -23,23 +24,19 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
     given) that no scenario covers (see `check_coverage`); warnings count as problems only
     with `strict_coverage`.
     """
-    problems = 0
-    try:
-        echo(f"cards: {len(registry.db)} records in {len(registry.card_set_dirs())} set(s)")
-    except CardDataError as exc:
-        echo(f"card data: {exc}")
-        return 1
+    problems = check_cards(registry, echo)
     try:
         echo(f"formats: {', '.join(sorted(registry.formats))}")
     except VgError as exc:
         echo(f"formats: {exc}")
         return problems + 1
     decks: list[DeckList] = []
-    try:
-        decks.extend(registry.decks.values())
-    except VgError as exc:
-        echo(f"decks: {exc}")
-        problems += 1
+    for file in installed_deck_files(registry):
+        try:
+            decks.append(load_deck(file))
+        except VgError as exc:
+            echo(f"decks: {exc}")
+            problems += 1
     for file in deck_files:
         try:
             decks.append(load_deck(file))
@@ -58,6 +55,40 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
         if strict_coverage:
             problems += warnings
     return problems
+
+
+def check_cards(registry: Registry, echo: Callable[[str], None]) -> int:
+    """Load every card directory, listing every bad record, script file name and duplicate
+    id of every file; the registry then holds the records that are right, so that the other
+    checks still run. Returns the number of problems."""
+    problems: list[CardDataError] = []
+    db = CardDB()
+    try:
+        directories = registry.card_set_dirs()
+    except CardDataError as exc:
+        echo(f"card data: {exc}")
+        return 1
+    for directory in directories:
+        records = load_card_dir(directory, extra_fields=registry.card_fields,
+                                extra_kinds=registry.card_kinds, problems=problems)
+        for record in records:
+            try:
+                db.add([record])
+            except CardDataError as exc:
+                problems.append(exc)
+    registry.__dict__["db"] = db  # the cached property, now without the broken records
+    echo(f"cards: {len(db)} records in {len(directories)} set(s)")
+    for problem in problems:
+        echo(f"  - {problem}")
+    return len(problems)
+
+
+def installed_deck_files(registry: Registry) -> list[Path]:
+    """The deck files the registry reads (plugins' decks, then each `--cards` decks/)."""
+    files = [Path(f) for fs in reversed(registry.pm.hook.vgcore_decks()) for f in fs]
+    for directory in registry.card_dirs:
+        files.extend(sorted((directory / "decks").glob("*.yaml")))
+    return files
 
 
 def check_coverage(registry: Registry, echo: Callable[[str], None],
