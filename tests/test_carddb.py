@@ -106,7 +106,7 @@ def test_notes_are_accepted_but_not_stored(tmp_path: Path) -> None:
 
 def test_null_text_reads_as_empty_text(tmp_path: Path) -> None:
     """A vanilla card may write `text: null`; code can rely on `text` being a string."""
-    write_set(tmp_path, "- {id: A, name: A, kind: normal_unit, grade: 1, power: 8000, text: null}\n")
+    write_set(tmp_path, "- {id: A, name: A, kind: normal_unit, grade: 1, power: 1, text: null}\n")
     assert load_card_dir(tmp_path)[0].text == ""
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
+from vgcore.carddb import CardDB, load_card_dir
 from vgcore.coverage import coverage as coverage_report
 from vgcore.coverage import uncovered_warning
-from vgcore.carddb import CardDB, load_card_dir
 from vgcore.decks import DeckList, load_deck
 from vgcore.errors import CardDataError, VgError
 from vgcore.plugins import Registry

@@ -426,8 +426,8 @@ def run_files(paths: Sequence[str | Path], registry: Registry | None = None) -> 
     then the summary line `N passed, M failed`.
 
     Returns the exit code: 0 when every scenario passed, 1 otherwise. A file that cannot be
-    loaded prints one FAIL line naming the file (and counts as one failure). Engine crashes are reported, not raised, so
-    one broken scenario does not hide the others.
+    loaded prints one FAIL line naming the file (and counts as one failure). Engine crashes
+    are reported, not raised, so one broken scenario does not hide the others.
     """
     registry = registry or default_registry()
     passed = failed = 0
