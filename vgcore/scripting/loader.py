@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vgcore.errors import ScriptError
-from vgcore.scripting.declarations import CardScript, Schema, validate_card
+from vgcore.scripting.declarations import CardScript, Places, Schema, validate_card
+from vgcore.scripting.names import unknown_vg_names
+from vgcore.types import GC, STANDARD_CIRCLES
 
 if TYPE_CHECKING:
     from vgcore.engine import Engine
@@ -82,6 +84,7 @@ class ScriptLoader:
     def load(self, card_id: str, path: str) -> CardScript:
         source = read_source(card_id, path)
         sandbox = self.sandbox
+        check_vg_names(card_id, path, source, sandbox.api_tree())
         value = sandbox.load_script(source, path, card_id=card_id)
         data = sandbox.to_python(value, keep_functions=True, card_id=card_id, file=path)
         engine = self.engine
@@ -93,6 +96,7 @@ class ScriptLoader:
             is_function=is_lua_function,
             function_line=sandbox.function_line,
             extra_validity=engine.validity_keys,
+            places=engine_places(engine),
         )
 
     def load_all(self) -> list[ScriptError]:
@@ -106,6 +110,31 @@ class ScriptLoader:
             except ScriptError as exc:
                 errors.append(exc)
         return errors
+
+
+def engine_places(engine: Engine) -> Places:
+    """The zone and circle names of an engine (its zones, the standard circles, the circles
+    its plugins create mid-game), computed once per engine."""
+    cached = getattr(engine, "_places", None)
+    if cached is None:
+        circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
+        patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format)
+                         for p in ps)
+        cached = Places(frozenset(engine.zones) | circles, circles, patterns)
+        engine.__dict__["_places"] = cached
+    return cached
+
+
+def check_vg_names(card_id: str, path: str, source: str, tree: dict[str, Any]) -> None:
+    """Refuse a script whose source names `vg.*` that do not exist, even inside a function
+    that only a rare game situation would call; every such name is listed, the first one
+    locates the error."""
+    unknown = unknown_vg_names(source, tree)
+    if not unknown:
+        return
+    first, *others = unknown
+    more = "".join(f"; also line {u.line}: {u.message()}" for u in others)
+    raise ScriptError(first.message() + more, card_id, path, first.line)
 
 
 def cost_schemas(engine: Engine) -> dict[str, Schema]:
