@@ -17,13 +17,22 @@ from vgcore.plugins import Registry
 def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str | None,
                  echo: Callable[[str], None] = print, *,
                  scenario_paths: Iterable[str | Path] = (), coverage: bool = True,
-                 coverage_sets: Sequence[str] = (), strict_coverage: bool = False) -> int:
+                 coverage_sets: Sequence[str] = (), strict_coverage: bool = False,
+                 smoke: bool = True) -> int:
     """Check everything installed plus the given deck files; returns the number of problems.
+
+    With `smoke`, every ability of every card script is also run on a strict smoke board
+    (vgcore/smoke.py), so that a runtime error in a rarely used ability is found here.
 
     With `coverage`, also warns about every card with skills (of `coverage_sets` only, if
     given) that no scenario covers (see `check_coverage`); warnings count as problems only
     with `strict_coverage`.
     """
+    try:
+        registry.card_set_dirs()
+    except CardDataError as exc:
+        echo(f"card data: {exc}")
+        return 1
     problems = check_cards(registry, echo)
     try:
         echo(f"formats: {', '.join(sorted(registry.formats))}")
@@ -46,6 +55,8 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
     for deck in decks:
         problems += check_one(registry, deck, format_id, echo)
     problems += check_scripts(registry, echo)
+    if smoke:
+        problems += check_smoke(registry, echo)
     if coverage:
         unknown = [s for s in coverage_sets if s not in registry.db.sets()]
         if unknown:
@@ -122,6 +133,28 @@ def check_scripts(registry: Registry, echo: Callable[[str], None]) -> int:
     for error in errors:
         echo(f"  - {error}")
     return len(errors)
+
+
+def check_smoke(registry: Registry, echo: Callable[[str], None]) -> int:
+    """Run every ability of every card once on a strict smoke board (see vgcore.smoke)."""
+    from vgcore.smoke import smoke_check
+
+    if not registry.formats:
+        return 0
+    try:
+        report = smoke_check(registry)
+    except VgError as exc:
+        echo(f"smoke: {exc}")
+        return 1
+    failed = len({(f.card_id, f.ability) for f in report.problems})
+    echo(f"smoke: {report.abilities - failed} of {report.abilities} abilities of "
+         f"{report.cards} card(s) run without a script error ({report.runs} runs: as written "
+         "and forced)")
+    for finding in report.problems:
+        echo(f"  - {finding}")
+    for finding in report.notes:
+        echo(f"  note: {finding}")
+    return len(report.problems)
 
 
 def check_one(registry: Registry, deck: DeckList, format_id: str | None,

@@ -156,12 +156,14 @@ def validate_card(card_id: str, data: Any, file: str, *, steps: Mapping[str, Sch
                   is_function: Callable[[Any], bool],
                   function_line: Callable[[Any], int | None] = lambda _f: None,
                   extra_validity: Mapping[str, str] | None = None,
-                  places: Places | None = None) -> CardScript:
+                  places: Places | None = None, source: str | None = None) -> CardScript:
     """Check a converted `vg.card` declaration; raise ScriptError at the first problem.
 
-    With `places`, every zone and circle name the declaration writes must be one of them."""
+    With `places`, every zone and circle name the declaration writes must be one of them;
+    the script's `source` lets such an error name the line the bad name is written on."""
     checker = _Checker(card_id, file, steps, costs, events, is_function, function_line,
                        dict(extra_validity or {}), places)
+    checker.source_lines = source.splitlines() if source is not None else []
     return checker.card(data)
 
 
@@ -172,6 +174,8 @@ class _Checker:
                  extra_validity: dict[str, str], places: Places | None = None) -> None:
         self.card_id, self.file = card_id, file
         self.places = places
+        self.source_lines: list[str] = []
+        self.ability_line: int | None = None
         self.steps, self.costs, self.events = steps, costs, events
         self.is_function, self.function_line = is_function, function_line
         self.extra_validity = extra_validity
@@ -211,6 +215,7 @@ class _Checker:
         kind = item["kind"]
         self.ability_label = f"ability {number} ({kind})"
         self.line = item.get("_line") if isinstance(item.get("_line"), int) else None
+        self.ability_line = self.line
         schema = {"auto": AUTO, "act": ACT, "cont": CONT}[kind]
         keys = {**schema.keys, **self.extra_validity}
         outer = (self.names, self.refs)
@@ -248,7 +253,16 @@ class _Checker:
             hint = f"did you mean {close[0]!r}? " if close else ""
             what = "circle" if kind in ("circle", "call", "move") else "zone"
             raise self.fail(path, f"unknown {what} name {name!r}; {hint}known: "
-                                  + ", ".join(words))
+                                  + ", ".join(words), self.written_at(name))
+
+    def written_at(self, name: str) -> int | None:
+        """The line of the ability's source that writes the string `name` (quoted), if any."""
+        start = (self.ability_line or 1) - 1
+        quoted = (f'"{name}"', f"'{name}'")
+        for i in range(max(start, 0), len(self.source_lines)):
+            if any(q in self.source_lines[i] for q in quoted):
+                return i + 1
+        return None
 
     def check_filter_places(self, out: Mapping[str, Any], path: Path) -> None:
         self.check_place("zone", out.get("zone"), (*path, "zone"))
