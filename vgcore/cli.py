@@ -29,8 +29,13 @@ SCENARIOS_OPTION = click.option(
          "scenarios/ folder; repeatable.")
 
 
-def registry_for(card_dirs: tuple[str, ...]) -> Registry:
-    return Registry(card_dirs=card_dirs)
+def registry_for(card_dirs: tuple[str, ...], *, strict: bool = False) -> Registry:
+    """The installed plugins plus `--cards`; a plugin that fails to load is one line on
+    stderr and the command goes on without it."""
+    registry = Registry(card_dirs=card_dirs, strict=strict)
+    for message in registry.plugin_errors:
+        click.echo(f"error: {message}", err=True)
+    return registry
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -185,7 +190,8 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
     """
     from vgcore.validate import validate_all
 
-    problems = validate_all(registry_for(card_dirs), deck_files, format_id, echo=click.echo,
+    # Not registry_for: validate lists plugins that failed to load among its problems.
+    problems = validate_all(Registry(card_dirs=card_dirs), deck_files, format_id, echo=click.echo,
                             scenario_paths=scenario_paths, coverage_sets=sets,
                             strict_coverage=strict_coverage)
     if problems:
@@ -268,9 +274,10 @@ def scenario_run(files: tuple[str, ...], card_dirs: tuple[str, ...]) -> None:
 
     paths = [str(p) for f in files for p in (sorted(Path(f).rglob("*.scenario.yaml"))
                                              if Path(f).is_dir() else [Path(f)])]
-    registry = Registry(card_dirs=card_dirs, strict=True)
+    registry = registry_for(card_dirs, strict=True)
     extra = card_dirs_beside(paths, installed_set_dirs(registry), card_dirs)
-    registry = Registry(card_dirs=[*card_dirs, *extra], strict=True)
+    if extra:
+        registry = Registry(card_dirs=[*card_dirs, *extra], strict=True)
     sys.exit(run_files(paths, registry=registry))
 
 

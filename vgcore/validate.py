@@ -28,12 +28,15 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
     given) that no scenario covers (see `check_coverage`); warnings count as problems only
     with `strict_coverage`.
     """
+    broken_plugins = registry.plugin_errors
+    for message in broken_plugins:
+        echo(f"plugins: {message}")
     try:
         registry.card_set_dirs()
     except CardDataError as exc:
         echo(f"card data: {exc}")
         return 1
-    problems = check_cards(registry, echo)
+    problems = len(broken_plugins) + check_cards(registry, echo)
     try:
         echo(f"formats: {', '.join(sorted(registry.formats))}")
     except VgError as exc:
