@@ -149,6 +149,19 @@ def test_validate_finds_a_runtime_error_in_a_rarely_used_ability() -> None:
     assert "ERR-RA-001 ability 1" not in out
 
 
+def test_validate_plays_a_strict_game_per_format_with_its_default_decks(
+        tmp_path: Path) -> None:
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "careless.yaml").write_text(
+        "id: careless\nextends: premium\n"
+        "default_decks: [err-runtime-royal-paladin, TD01]\n", encoding="utf-8")
+    code, out = run("validate", "--cards", str(ERRORS / "runtime-error"), "--cards",
+                    str(tmp_path))
+    assert code == 1
+    assert (f"ERR-RT-001 (careless): in a game of its default decks: ERR-RT-001 "
+            f"{ERRORS / 'runtime-error' / 'ERR-RT-001.lua'}:9: attempt to index") in out
+
+
 def test_the_smoke_check_runs_every_ability_of_every_card() -> None:
     registry = Registry(card_dirs=[ROOT / "tests" / "cards" / "skills"])
     report = smoke_check(registry)

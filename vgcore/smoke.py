@@ -29,6 +29,9 @@ step behind a `vg.when_true` whose condition is false on the smoke board, or a f
 whose failure depends on a situation the board does not have (a card count, a name), may
 not run. A `ScriptError` on either run is a problem; an engine failure that the synthetic
 situation itself causes is reported as a note, not a problem.
+
+Besides, `smoke_games` plays one whole game per format with its default decks on a strict
+engine, for what only real play brings together (abilities triggering one another).
 """
 
 from __future__ import annotations
@@ -66,14 +69,15 @@ class SmokeFinding:
     """One ability that failed (a problem) or could not be run (a note)."""
 
     card_id: str
-    ability: int
+    ability: int  # 0: found in a whole game, not in one ability's run
     format: str
     message: str
     problem: bool = True
 
     def __str__(self) -> str:
         what = "" if self.problem else "smoke check could not run: "
-        return f"{self.card_id} ability {self.ability} ({self.format}): {what}{self.message}"
+        ability = f" ability {self.ability}" if self.ability else ""
+        return f"{self.card_id}{ability} ({self.format}): {what}{self.message}"
 
 
 @dataclass(slots=True)
@@ -128,6 +132,29 @@ def smoke_check(registry: Registry, card_ids: Iterable[str] | None = None) -> Sm
                     if finding.problem:
                         break
     return report
+
+
+def smoke_games(registry: Registry, seed: int = 0) -> tuple[int, list[SmokeFinding]]:
+    """One whole game per format (its default decks, greedy agents) on a strict engine, for
+    what only real play brings together; the games played and the script errors met."""
+    from vgcore.game import Game
+    from vgcore.simulate import play_out, seat_agents
+
+    findings = []
+    played = 0
+    for format_id in sorted(registry.formats):
+        try:
+            dealt = registry.deal_decks(format_id)
+        except VgError:
+            continue  # no default decks: nothing to play
+        game = Game.new(strict_copy(registry.engine(format_id)), dealt, seed)
+        played += 1
+        try:
+            play_out(game, seat_agents(game, ("greedy", "greedy"), seed))
+        except ScriptError as exc:
+            findings.append(SmokeFinding(exc.card_id or "?", 0, format_id,
+                                         f"in a game of its default decks: {exc}"))
+    return played, findings
 
 
 def home_format(registry: Registry, card_id: str) -> tuple[str, tuple[str, ...]]:

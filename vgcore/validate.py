@@ -140,24 +140,25 @@ def check_scripts(registry: Registry, echo: Callable[[str], None]) -> int:
 
 def check_smoke(registry: Registry, echo: Callable[[str], None]) -> int:
     """Run every ability of every card once on a strict smoke board (see vgcore.smoke)."""
-    from vgcore.smoke import smoke_check
+    from vgcore.smoke import smoke_check, smoke_games
 
     if not registry.formats:
         return 0
     try:
         report = smoke_check(registry)
+        games, in_games = smoke_games(registry)
     except VgError as exc:
         echo(f"smoke: {exc}")
         return 1
     failed = len({(f.card_id, f.ability) for f in report.problems})
     echo(f"smoke: {report.abilities - failed} of {report.abilities} abilities of "
          f"{report.cards} card(s) run without a script error ({report.runs} runs: as written "
-         "and forced)")
-    for finding in report.problems:
+         f"and forced); {games} game(s), one per format with its default decks")
+    for finding in [*report.problems, *in_games]:
         echo(f"  - {finding}")
     for finding in report.notes:
         echo(f"  note: {finding}")
-    return len(report.problems)
+    return len(report.problems) + len(in_games)
 
 
 def check_one(registry: Registry, deck: DeckList, format_id: str | None,
