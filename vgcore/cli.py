@@ -185,8 +185,11 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
              card_dirs: tuple[str, ...]) -> None:
     """Check card sets, formats, decks and scripts; list every problem and exit non-zero on any.
 
-    Also warns about every card with skills that no scenario covers (`covers:` keys of the
-    scenario files in each set's scenarios/ folder and in --scenarios paths).
+    Every ability of every card script is also run once on strict smoke boards, and one strict
+    game is played per format with its default decks (vgcore/smoke.py says what that
+    guarantees), so that a runtime error in a rarely used ability is found here. Also warns
+    about every card with skills that no scenario covers (`covers:` keys of the scenario
+    files in each set's scenarios/ folder and in --scenarios paths).
     """
     from vgcore.validate import validate_all
 

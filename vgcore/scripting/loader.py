@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -56,6 +57,11 @@ class ScriptLoader:
         self._sandbox: LuaSandbox | None = None
         self._scripts: dict[str, CardScript | None] = {}
         self._per_thread = threading.local()
+
+    @cached_property
+    def places(self) -> Places:
+        """The zone and circle names declarations may use in this engine."""
+        return build_places(self.engine)
 
     @property
     def sandbox(self) -> LuaSandbox:
@@ -120,15 +126,14 @@ class ScriptLoader:
 
 def engine_places(engine: Engine) -> Places:
     """The zone and circle names of an engine (its zones, the standard circles, the circles
-    its plugins create mid-game), computed once per engine."""
-    cached = getattr(engine, "_places", None)
-    if cached is None:
-        circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
-        patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format)
-                         for p in ps)
-        cached = Places(frozenset(engine.zones) | circles, circles, patterns)
-        engine.__dict__["_places"] = cached
-    return cached
+    its plugins create mid-game), computed once per engine by its loader."""
+    return engine.scripts.places
+
+
+def build_places(engine: Engine) -> Places:
+    circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
+    patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format) for p in ps)
+    return Places(frozenset(engine.zones) | circles, circles, patterns)
 
 
 def check_vg_names(card_id: str, path: str, source: str, tree: dict[str, Any]) -> None:
