@@ -129,11 +129,17 @@ def test_validate_lists_every_problem_of_every_file() -> None:
         f"{second}/cards.yaml:3:5: card ERR-M2-001: a normal_unit is a unit and needs a grade",
         "card ERR-M2-002: a trigger_unit needs a 'trigger' type",
         f"{second}/ERR-M2-09.lua:1:1: script ERR-M2-09.lua matches no card id",
+        f"{first}/formats/typo.yaml:4:1: format: unknown key 'damage_to_loose'; did you mean "
+        "'damage_to_lose'?",
         f"ERR-M1-003 {first}/ERR-M1-003.lua:3: vg.cost.counterblast does not exist",
+        f"ERR-M1-004 {first}/ERR-M1-004.lua:4: ability 1 (auto): key 'zones': unknown zone "
+        "name 'RG'",
+        "  also line 11: ability 2 (act): key 'once_per_trun': unknown key (did you mean "
+        "'once_per_turn'?",
     ]
     for line in expected:
         assert line in out, line
-    assert "6 problem(s) found" in out
+    assert "8 problem(s) found" in out
 
 
 # -- errors while a game runs ------------------------------------------------------------

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from vgcore.carddb import CardDB, load_card_dir
 from vgcore.coverage import coverage as coverage_report
 from vgcore.coverage import uncovered_warning
 from vgcore.decks import DeckList, load_deck
 from vgcore.errors import CardDataError, VgError
+from vgcore.formats import load_format_file, resolve_formats
 from vgcore.plugins import Registry
 
 
@@ -37,11 +39,10 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
         echo(f"card data: {exc}")
         return 1
     problems = len(broken_plugins) + check_cards(registry, echo)
-    try:
-        echo(f"formats: {', '.join(sorted(registry.formats))}")
-    except VgError as exc:
-        echo(f"formats: {exc}")
+    format_problems = check_formats(registry, echo)
+    if format_problems is None:
         return problems + 1
+    problems += format_problems
     decks: list[DeckList] = []
     for file in installed_deck_files(registry):
         try:
@@ -95,6 +96,40 @@ def check_cards(registry: Registry, echo: Callable[[str], None]) -> int:
     for problem in problems:
         echo(f"  - {problem}")
     return len(problems)
+
+
+def check_formats(registry: Registry, echo: Callable[[str], None]) -> int | None:
+    """Read every format file, listing each one that is wrong; the registry then holds the
+    formats that resolve. The number of problems, or None when no format is left."""
+    files = [Path(f) for fs in reversed(registry.pm.hook.vgcore_formats()) for f in fs]
+    for directory in registry.card_dirs:
+        files.extend(sorted((directory / "formats").glob("*.yaml")))
+    raws, errors = [], []
+    for file in files:
+        try:
+            raws.append((load_format_file(file), str(file)))
+        except VgError as exc:
+            errors.append(exc)
+    formats: dict[str, Any] = {}
+    while raws:  # a file that does not resolve is reported and left out, then try again
+        try:
+            formats = resolve_formats(raws)
+            break
+        except CardDataError as exc:
+            errors.append(exc)
+            kept = [(raw, file) for raw, file in raws if file != exc.file]
+            if len(kept) == len(raws):
+                break
+            raws = kept
+    if not formats:
+        for error in errors:
+            echo(f"formats: {error}")
+        return None
+    registry.__dict__["formats"] = formats  # the cached property, without the broken files
+    echo(f"formats: {', '.join(sorted(formats))}")
+    for error in errors:
+        echo(f"  - {error}")
+    return len(errors)
 
 
 def installed_deck_files(registry: Registry) -> list[Path]:

@@ -203,9 +203,18 @@ class _Checker:
             raw = []
         if not isinstance(raw, list):
             raise self.fail((), "vg.card takes a list of abilities")
-        abilities = []
+        abilities, errors = [], []
         for i, item in enumerate(raw):
-            abilities.append(self.ability(item, ("abilities", i), i + 1))
+            try:
+                abilities.append(self.ability(item, ("abilities", i), i + 1))
+            except ScriptError as exc:  # check the other abilities too: list every problem
+                errors.append(exc)
+        if errors:
+            first, *others = errors
+            if others:
+                more = "".join(f"\n  also line {e.line}: {e.message}" for e in others)
+                raise ScriptError(first.message + more, self.card_id, self.file, first.line)
+            raise first
         return CardScript(self.card_id, self.file, tuple(abilities))
 
     def ability(self, item: Any, path: Path, number: int) -> Ability:
@@ -280,7 +289,9 @@ class _Checker:
                 continue
             if key not in schema.keys:
                 known = ", ".join(sorted(schema.keys))
-                raise self.fail((*path, key), f"unknown key (allowed: {known})")
+                close = difflib.get_close_matches(str(key), list(schema.keys), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise self.fail((*path, key), f"unknown key ({hint}allowed: {known})")
             out[key] = self.value(schema.keys[key], value, (*path, key))
         missing = schema.required - set(out)
         if missing:
