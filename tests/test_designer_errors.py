@@ -259,3 +259,16 @@ def test_the_pytest_plugin_finds_the_set_a_scenario_sits_in(
     result = pytester.runpytest("-p", "no:cacheprovider", str(own))
     result.assert_outcomes(failed=1)
     result.stdout.fnmatch_lines(["*ERR-RT-001 *ERR-RT-001.lua:9: attempt to index a nil value*"])
+
+
+def test_the_source_check_skips_comments_strings_and_data_fields() -> None:
+    """Only real uses of the API are checked: not a comment, not a string, not a field of a
+    data table such as vg.when.attacks."""
+    from vgcore.scripting.names import unknown_vg_names
+
+    tree = new_sandbox().api_tree()
+    source = ('-- vg.when.nope in a comment\n--[[ vg.nope ]]\nlocal s = "vg.cost.nope"\n'
+              "local e = vg.when.attacks.event\nreturn vg.card { [[vg.x]] }\n")
+    assert unknown_vg_names(source, tree) == []
+    (found,) = unknown_vg_names("local a = 1\nreturn vg.cards_in_hand\n", tree)
+    assert (found.name, found.line, found.column) == ("vg.cards_in_hand", 2, 11)
