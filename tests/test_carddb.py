@@ -64,8 +64,8 @@ def test_record_keeps_printed_stats_and_set_id(tmp_path: Path) -> None:
 def test_missing_shield_is_not_zero(tmp_path: Path) -> None:
     """RULES.md §5: a unit with no printed shield differs from shield 0 (premium cannot guard)."""
     write_set(tmp_path, """
-        - {id: A, name: No Shield, kind: normal_unit, grade: 3}
-        - {id: B, name: Zero Shield, kind: normal_unit, grade: 3, shield: 0}
+        - {id: A, name: No Shield, kind: normal_unit, grade: 3, power: 11000}
+        - {id: B, name: Zero Shield, kind: normal_unit, grade: 3, power: 11000, shield: 0}
     """)
     no_shield, zero = load_card_dir(tmp_path)
     assert no_shield.shield is None
@@ -81,7 +81,7 @@ def test_record_source_names_file_and_line(tmp_path: Path) -> None:
 
 def test_list_form_takes_the_directory_name_as_set_id(tmp_path: Path) -> None:
     """A bare list of records has no `set:`; the directory (card_scripts/<SET>/) names it."""
-    write_set(tmp_path / "MYSET", "- {id: A, name: A, kind: normal_unit}\n")
+    write_set(tmp_path / "MYSET", "- {id: A, name: A, kind: normal_unit, grade: 1, power: 8000}\n")
     assert load_card_dir(tmp_path / "MYSET")[0].set == "MYSET"
 
 
@@ -95,8 +95,9 @@ def test_script_is_set_only_when_the_lua_file_exists(tmp_path: Path) -> None:
 def test_notes_are_accepted_but_not_stored(tmp_path: Path) -> None:
     """`notes` document a record (string or list of strings) and are not card data."""
     write_set(tmp_path, """
-        - {id: A, name: A, kind: normal_unit, notes: one note}
-        - {id: B, name: B, kind: normal_unit, notes: [first, second]}
+        - {id: A, name: A, kind: normal_unit, grade: 1, power: 8000, notes: one note}
+        - {id: B, name: B, kind: normal_unit, grade: 1, power: 8000,
+           notes: [first, second]}
     """)
     a, b = load_card_dir(tmp_path)
     assert not hasattr(a, "notes")
@@ -105,13 +106,13 @@ def test_notes_are_accepted_but_not_stored(tmp_path: Path) -> None:
 
 def test_null_text_reads_as_empty_text(tmp_path: Path) -> None:
     """A vanilla card may write `text: null`; code can rely on `text` being a string."""
-    write_set(tmp_path, "- {id: A, name: A, kind: normal_unit, text: null}\n")
+    write_set(tmp_path, "- {id: A, name: A, kind: normal_unit, grade: 1, power: 1, text: null}\n")
     assert load_card_dir(tmp_path)[0].text == ""
 
 
 def test_kind_sentinel_implies_the_sentinel_flag(tmp_path: Path) -> None:
     """RULES.md §3 counts sentinels; a `kind: sentinel` card is one without saying it twice."""
-    write_set(tmp_path, "- {id: S, name: S, kind: sentinel, grade: 1, shield: 0}\n")
+    write_set(tmp_path, "- {id: S, name: S, kind: sentinel, grade: 1, power: 6000, shield: 0}\n")
     assert load_card_dir(tmp_path)[0].sentinel is True
 
 
@@ -184,7 +185,7 @@ def test_unknown_kind_is_an_error(tmp_path: Path) -> None:
 def test_missing_required_key_points_at_the_record(tmp_path: Path) -> None:
     """id, name and kind are required; the error points at the record lacking one."""
     error = load_error(tmp_path, """
-        - {id: A, name: A, kind: normal_unit}
+        - {id: A, name: A, kind: normal_unit, grade: 1, power: 8000}
         - id: B
           kind: normal_unit
     """)
@@ -195,8 +196,8 @@ def test_missing_required_key_points_at_the_record(tmp_path: Path) -> None:
 def test_duplicate_id_in_one_file_points_at_the_second(tmp_path: Path) -> None:
     """Ids join data and scripts, so they must be unique."""
     error = load_error(tmp_path, """
-        - {id: A, name: First, kind: normal_unit}
-        - {id: A, name: Second, kind: normal_unit}
+        - {id: A, name: First, kind: normal_unit, grade: 1, power: 8000}
+        - {id: A, name: Second, kind: normal_unit, grade: 1, power: 8000}
     """)
     assert "'A' is defined twice in this file (first at line 1)" in str(error)
     assert (error.line, error.column) == (2, 8)
@@ -232,7 +233,7 @@ def test_unknown_top_level_key_in_set_file(tmp_path: Path) -> None:
 
 def test_trigger_unit_needs_a_trigger_type(tmp_path: Path) -> None:
     """RULES.md §2: a trigger unit carries a trigger icon."""
-    error = load_error(tmp_path, "- {id: A, name: A, kind: trigger_unit}\n")
+    error = load_error(tmp_path, "- {id: A, name: A, kind: trigger_unit, grade: 0, power: 5000}\n")
     assert "needs a 'trigger'" in str(error)
 
 

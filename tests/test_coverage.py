@@ -101,7 +101,8 @@ def test_extra_scenario_paths_add_covers_and_report_their_mistakes(card_set: Pat
 
 
 def test_covers_of_a_scenarios_own_test_cards_are_not_counted(card_set: Path) -> None:
-    text = scenario("own card", ["T-1:1"]) + "  cards: [{id: T-1, name: T, kind: normal_unit}]\n"
+    text = scenario("own card", ["T-1:1"]) + (
+        "  cards: [{id: T-1, name: T, kind: normal_unit, grade: 1, power: 8000}]\n")
     (card_set / "scenarios" / "own.scenario.yaml").write_text(text, encoding="utf-8")
     assert coverage(Registry(card_dirs=[card_set])).problems_for(["cov"]) == []
 

@@ -1,20 +1,89 @@
-"""docs/modder-guide.md works as written: a YAML-only format, and the example plugin installed
-into a temporary environment playing a game (the plugin is found through its entry point)."""
+"""docs/modder-guide.md works as written: its files are created in an empty directory and its
+commands run there in the order of the page (the marking is the designer guide's, see
+tests/test_designer_guide.py); the example plugin of the repository is the guide's, and it
+installs into a temporary environment and plays (found through its entry point)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from tests.test_designer_guide import FENCE, Block, commands, shown_in, vgcore_on_path
 from vgcore.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "vgcore-example-momentum"
+GUIDE = ROOT / "docs" / "modder-guide.md"
+PIP_INSTALL = re.compile(r"^python3? -m pip install (.+)$")
+
+
+def guide_blocks() -> list[Block]:
+    return [Block(m.group(1).strip(), m.group(2))
+            for m in FENCE.finditer(GUIDE.read_text(encoding="utf-8"))]
+
+
+def test_the_guide_marks_its_files_and_the_plugin_is_the_example() -> None:
+    """Every code block of the guide is run or written; the plugin files are the example's."""
+    text = GUIDE.read_text(encoding="utf-8")
+    for match in FENCE.finditer(text):
+        block = Block(match.group(1).strip(), match.group(2))
+        path = block.option("file")
+        assert path is not None or block.lang in ("sh", "text"), block.info
+        if path is not None:
+            assert text[:match.start()].rstrip().endswith(f"**`{path}`**"), path
+            if path.startswith("vgcore-example-momentum/"):
+                shipped = EXAMPLE / path.removeprefix("vgcore-example-momentum/")
+                assert shipped.read_text(encoding="utf-8") == block.body, path
+
+
+@pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell")
+def test_the_guide_runs_as_written(tmp_path: Path) -> None:
+    """Files written, commands run with their exit codes and shown output; `pip install`
+    goes to a temporary target directory put on PYTHONPATH (not the test environment)."""
+    work, site = tmp_path / "work", tmp_path / "site"
+    work.mkdir()
+    env = vgcore_on_path(tmp_path)
+    env["PYTHONPATH"] = str(site)
+    last_output: str | None = None
+    ran = []
+    for block in guide_blocks():
+        path = block.option("file")
+        if path is not None:
+            target = work / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(block.body, encoding="utf-8")
+            last_output = None
+        elif block.lang == "sh":
+            want = int(block.option("exit") or 0)
+            last_output = ""
+            for command in commands(block.body):
+                ran.append(command)
+                install = PIP_INSTALL.match(command)
+                if install:
+                    command = (f"{sys.executable} -m pip install -q --no-deps "
+                               f"--no-build-isolation --target {site} {install.group(1)}")
+                done = subprocess.run(command, shell=True, cwd=work, env=env, text=True,
+                                      capture_output=True, timeout=300)
+                output = done.stdout + done.stderr
+                assert done.returncode == want, (
+                    f"{command!r} exited {done.returncode}, the guide says {want}:\n{output}")
+                last_output += output
+        elif block.lang == "text" and last_output is not None:
+            for line in block.body.splitlines():
+                if line.strip() and line.strip() != "…":
+                    assert shown_in(line, last_output), (
+                        f"the guide shows {line!r}, but the commands printed:\n{last_output}")
+            last_output = None
+    assert any(c.startswith("vgcore simulate --cards mymod --format seven-damage") for c in ran)
+    assert any(c.startswith("vgcore simulate --format momentum") for c in ran)
 
 
 def test_a_yaml_only_format_from_a_cards_directory(tmp_path: Path) -> None:

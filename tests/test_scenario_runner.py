@@ -75,14 +75,17 @@ def test_run_files_prints_one_line_per_scenario(registry: Registry,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     assert run_files([str(BASICS)], registry) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == [f"PASS {s.name}" for s in load_scenarios(BASICS)]
+    names = [s.name for s in load_scenarios(BASICS)]
+    assert lines == [*(f"PASS {name}" for name in names), f"{len(names)} passed, 0 failed"]
 
 
 def test_run_files_fails_and_names_the_first_mismatch(
         registry: Registry, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_files([str(BASICS), str(FAILING)], registry) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == len(load_scenarios(BASICS)) + len(load_scenarios(FAILING))
+    assert len(lines) == len(load_scenarios(BASICS)) + len(load_scenarios(FAILING)) + 1
+    failed = sum(1 for line in lines if line.startswith("FAIL"))
+    assert lines[-1] == f"{len(lines) - 1 - failed} passed, {failed} failed"
     assert (f"FAIL wrong expectation: expect ({FAILING}:21:5): B.damage.count: expected 2, "
             "got 1") in lines
 
@@ -93,6 +96,7 @@ def test_run_files_reports_a_file_that_cannot_load(tmp_path: Path, registry: Reg
     assert run_files([str(path)], registry) == 1
     out = capsys.readouterr().out
     assert out.startswith(f"FAIL {path}: ") and "malformed YAML" in out
+    assert out.splitlines()[-1] == "0 passed, 1 failed"
 
 
 # -- failures and their reports -----------------------------------------------------------
@@ -301,7 +305,7 @@ def test_malformed_files_are_located(tmp_path: Path, text: str, line: int,
      "unknown rear-guard circle 'RC.XX'"),
     ("board:\n  A: {vanguard: VAN-RP-009}\n  B: {hand: [VAN-RP-002]}\n", 5, "B has no vanguard"),
     ("steps:\n  - C: battle\n", 4, "unknown step 'C'"),
-    ("cards:\n  - {id: VAN-RP-001, name: Copy, kind: normal_unit}\n", 4,
+    ("cards:\n  - {id: VAN-RP-001, name: Copy, kind: normal_unit, grade: 0, power: 6000}\n", 4,
      "card id 'VAN-RP-001' is already defined by set 'vanilla'"),
 ])
 def test_scenarios_that_cannot_be_built_are_located(tmp_path: Path, registry: Registry,
@@ -322,8 +326,8 @@ def test_bad_inline_card_record_is_located(tmp_path: Path, registry: Registry) -
         name: a
         format: premium
         cards:
-          - {id: T-1, name: Test, kind: normal_unit}
-          - {id: T-2, name: Test, kind: normal_unit, grade: high}
+          - {id: T-1, name: Test, kind: normal_unit, grade: 1, power: 8000}
+          - {id: T-2, name: Test, kind: normal_unit, grade: high, power: 8000}
         board: {A: {vanguard: T-1}, B: {vanguard: T-2}}
         """)
     (each,) = load_scenarios(path)

@@ -29,6 +29,8 @@ from vgcore.yamlio import (
 )
 
 CARD_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit", "order")
+#: The core kinds that are units (RULES.md §2): each has a printed grade and power.
+UNIT_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit")
 SKILLS: Final = ("boost", "intercept", "twin_drive", "triple_drive")
 TRIGGERS: Final = ("critical", "draw", "heal", "front", "stand", "over")
 GIFTS: Final = ("accel", "force", "protect")
@@ -163,27 +165,43 @@ class CardDB(Mapping[str, CardRecord]):
 
 
 def load_card_dir(path: str | Path, *, extra_fields: Mapping[str, dict] | None = None,
-                  extra_kinds: Iterable[str] = ()) -> list[CardRecord]:
+                  extra_kinds: Iterable[str] = (),
+                  problems: list[CardDataError] | None = None) -> list[CardRecord]:
     """Load `<path>/cards.yaml` and join each record with its `<ID>.lua` script, if present.
 
     The file holds a list of records, or a mapping `{set, name, description, cards}`. The set id
     is the mapping's `set`, else the directory's name. `extra_fields` maps a plugin field name to
     its JSON Schema fragment (the value lands in `CardRecord.extra`); `extra_kinds` adds kinds.
+    A `.lua` file that matches no card id (case included) is an error: its skills would
+    silently never run.
+
+    The first problem raises, unless `problems` is given: then every problem is appended
+    there and the records that are right are returned (`vgcore validate` lists them all).
     """
     directory = Path(path)
     file = directory / CARDS_FILE
-    loaded = load_yaml_with_marks(file)
-    data = loaded.data
-    set_id: str | None = directory.name
-    items_path: list[str | int] = []
-    if isinstance(data, dict):
-        check_schema(_SET_FILE_VALIDATOR, data, file, label="card file")
-        set_id = data.get("set", set_id)
-        items_path = ["cards"]
-        data = data["cards"]
+    try:
+        loaded = load_yaml_with_marks(file)
+        data = loaded.data
+        set_id: str | None = directory.name
+        items_path: list[str | int] = []
+        if isinstance(data, dict):
+            check_schema(_SET_FILE_VALIDATOR, data, file, label="card file")
+            set_id = data.get("set", set_id)
+            items_path = ["cards"]
+            data = data["cards"]
+    except CardDataError as exc:
+        if problems is None:
+            raise
+        problems.append(exc)
+        return []
     scripts = _lua_files(directory)
     records = _parse_records(data, str(file), extra_fields, tuple(extra_kinds), set_id,
-                             items_path, loaded)
+                             items_path, loaded, problems)
+    for orphan in _orphan_scripts(directory, scripts, records, data):
+        if problems is None:
+            raise orphan
+        problems.append(orphan)
     return [
         replace(record, script=str(directory / f"{record.id}.lua"))
         if f"{record.id}.lua" in scripts else record
@@ -201,7 +219,8 @@ def parse_card_records(items: list[dict], file: str, *,
     (e.g. `["cards"]`, or `[2, "cards"]` for the third scenario of a list) so that errors can
     be located in it. Inline records carry no line in their `source`.
     """
-    return _parse_records(items, file, extra_fields, tuple(extra_kinds), set_id, doc_path, None)
+    return _parse_records(items, file, extra_fields, tuple(extra_kinds), set_id, doc_path, None,
+                          None)
 
 
 def card_schema(extra_fields: Mapping[str, dict] | None = None,
@@ -265,26 +284,42 @@ _SET_FILE_VALIDATOR = schema_validator(SET_FILE_SCHEMA)
 
 def _parse_records(items: Any, file: str, extra_fields: Mapping[str, dict] | None,
                    extra_kinds: tuple[str, ...], set_id: str | None, doc_path: DocPath,
-                   marks: LoadedYaml | None) -> list[CardRecord]:
-    """Validate records one by one and stop at the first problem, located in `file`."""
+                   marks: LoadedYaml | None,
+                   problems: list[CardDataError] | None) -> list[CardRecord]:
+    """Validate records one by one, located in `file`: stop at the first problem, or with a
+    `problems` list, note each one there and skip the record."""
     validator, extra_names = _validator(extra_fields, extra_kinds)
     base = list(doc_path)
     if items is None:
         return []
     if not isinstance(items, list):
-        raise error_at(file, base, f"card records must be a list of mappings, not {items!r}")
+        error = error_at(file, base, f"card records must be a list of mappings, not {items!r}")
+        if problems is None:
+            raise error
+        problems.append(error)
+        return []
     seen: dict[str, int] = {}
     records = []
     for index, item in enumerate(items):
         here = [*base, index]
-        check_schema(validator, item, file, here, label=_record_label(item))
-        _check_consistency(item, file, here)
+        try:
+            check_schema(validator, item, file, here, label=_record_label(item))
+            _check_consistency(item, file, here)
+        except CardDataError as exc:
+            if problems is None:
+                raise
+            problems.append(exc)
+            continue
         card_id = item["id"]
         if card_id in seen:
             first_line, _ = position(file, [*base, seen[card_id]])
             first = f"line {first_line}" if first_line else f"record {seen[card_id] + 1}"
-            raise error_at(file, [*here, "id"], f"card id {card_id!r} is defined twice in this "
-                           f"file (first at {first})")
+            error = error_at(file, [*here, "id"], f"card id {card_id!r} is defined twice in "
+                             f"this file (first at {first})")
+            if problems is None:
+                raise error
+            problems.append(error)
+            continue
         seen[card_id] = index
         line, column = marks.position(here) if marks is not None else (None, None)
         records.append(_build_record(item, extra_names, set_id, SourceRef(file, line, column)))
@@ -307,6 +342,12 @@ def _check_consistency(item: dict[str, Any], file: str, here: list[str | int]) -
     """Cross-field rules a per-field schema cannot state (RULES.md §2)."""
     label = _record_label(item)
     kind = item["kind"]
+    if kind in UNIT_KINDS:
+        for stat in ("grade", "power"):
+            if item.get(stat) is None:
+                raise error_at(file, [*here, stat], f"{label}: a {kind} is a unit and needs a "
+                               f"{stat} (a whole number, e.g. `{stat}: "
+                               f"{1 if stat == 'grade' else 8000}`)")
     if kind == "trigger_unit" and item.get("trigger") is None:
         raise error_at(file, [*here, "kind"], f"{label}: a trigger_unit needs a 'trigger' type")
     if kind == "sentinel" and item.get("sentinel") is False:
@@ -347,6 +388,27 @@ def _lua_files(directory: Path) -> frozenset[str]:
         return frozenset(name for name in os.listdir(directory) if name.endswith(".lua"))
     except OSError:
         return frozenset()
+
+
+def _orphan_scripts(directory: Path, scripts: frozenset[str], records: list[CardRecord],
+                    items: Any) -> list[CardDataError]:
+    """A located error for each `.lua` file of a set directory that no card id names."""
+    ids = {r.id for r in records}
+    if isinstance(items, list):  # records that failed validation still claim their script
+        ids.update(i["id"] for i in items if isinstance(i, dict) and isinstance(i.get("id"), str))
+    errors = []
+    for name in sorted(scripts):
+        if name[: -len(".lua")] in ids:
+            continue
+        stem = name[: -len(".lua")]
+        same = [i for i in sorted(ids) if i.lower() == stem.lower()]
+        close = same or difflib.get_close_matches(stem, sorted(ids), n=1)
+        hint = (f"; card ids are case-sensitive: did you mean {close[0]}.lua?" if same else
+                f"; did you mean {close[0]}.lua?" if close else "")
+        errors.append(CardDataError(
+            f"script {name} matches no card id of {CARDS_FILE} (a card's script is named "
+            f"<card id>.lua){hint}", str(directory / name), 1, 1))
+    return errors
 
 
 def _record_label(item: Any) -> str:

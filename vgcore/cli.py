@@ -29,8 +29,13 @@ SCENARIOS_OPTION = click.option(
          "scenarios/ folder; repeatable.")
 
 
-def registry_for(card_dirs: tuple[str, ...]) -> Registry:
-    return Registry(card_dirs=card_dirs)
+def registry_for(card_dirs: tuple[str, ...], *, strict: bool = False) -> Registry:
+    """The installed plugins plus `--cards`; a plugin that fails to load is one line on
+    stderr and the command goes on without it."""
+    registry = Registry(card_dirs=card_dirs, strict=strict)
+    for message in registry.plugin_errors:
+        click.echo(f"error: {message}", err=True)
+    return registry
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -75,12 +80,19 @@ def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) ->
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
               help="Save every game as a replay file in this directory.")
+@click.option("--lenient", is_flag=True,
+              help="Exit 0 even if card scripts failed during the games (still reported).")
 @CARDS_OPTION
 @guarded
 def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: int,
-             agents: tuple[str, str], as_json: bool, save_dir: str | None,
+             agents: tuple[str, str], as_json: bool, save_dir: str | None, lenient: bool,
              card_dirs: tuple[str, ...]) -> None:
-    """Play many games between agents and report win rates."""
+    """Play many games between agents and report win rates.
+
+    A card script that fails during a game ends only its ability and the game goes on; the
+    errors are counted, the first few shown with card, file and Lua line, and the exit code
+    is 1 if any happened (unless --lenient).
+    """
     from tqdm import tqdm
 
     from vgcore.simulate import simulate as run_simulation
@@ -99,9 +111,11 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
         "avg_turns": round(report.turns / report.games, 2),
         "avg_decisions": round(report.decisions / report.games, 2),
         "games_per_s": round(report.games / report.seconds, 2),
+        "script_errors": report.script_errors,
     }
     if as_json:
         click.echo(json.dumps(summary))
+        end_simulation(report, lenient)
         return
     click.echo(f"{format_id}: A = {pair[0].name} ({agents[0]}), B = {pair[1].name} ({agents[1]})")
     click.echo(f"games {report.games}: A won {report.wins['A']}, B won {report.wins['B']}, "
@@ -109,6 +123,20 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
     click.echo(f"A's win rate {rate:.1%} (95% CI {low:.1%} – {high:.1%})")
     click.echo(f"average {summary['avg_turns']} turns and {summary['avg_decisions']} decisions "
                f"per game; {summary['games_per_s']} games/s")
+    end_simulation(report, lenient)
+
+
+def end_simulation(report: Any, lenient: bool) -> None:
+    """Show the card script errors the games survived; exit 1 on any unless `lenient`."""
+    if not report.script_errors:
+        return
+    click.echo(f"{report.script_errors} card script error(s) during the games; the first:",
+               err=True)
+    for failure in report.first_script_errors:
+        click.echo(f"  - {failure}", err=True)
+    if not lenient:
+        click.echo("error: card scripts failed (use --lenient to accept)", err=True)
+        sys.exit(1)
 
 
 # -- bench -------------------------------------------------------------------------------
@@ -155,12 +183,16 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
              card_dirs: tuple[str, ...]) -> None:
     """Check card sets, formats, decks and scripts; list every problem and exit non-zero on any.
 
-    Also warns about every card with skills that no scenario covers (`covers:` keys of the
-    scenario files in each set's scenarios/ folder and in --scenarios paths).
+    Every ability of every card script is also run once on strict smoke boards, and one strict
+    game is played per format with its default decks (vgcore/smoke.py says what that
+    guarantees), so that a runtime error in a rarely used ability is found here. Also warns
+    about every card with skills that no scenario covers (`covers:` keys of the scenario
+    files in each set's scenarios/ folder and in --scenarios paths).
     """
     from vgcore.validate import validate_all
 
-    problems = validate_all(registry_for(card_dirs), deck_files, format_id, echo=click.echo,
+    # Not registry_for: validate lists plugins that failed to load among its problems.
+    problems = validate_all(Registry(card_dirs=card_dirs), deck_files, format_id, echo=click.echo,
                             scenario_paths=scenario_paths, coverage_sets=sets,
                             strict_coverage=strict_coverage)
     if problems:
@@ -232,12 +264,22 @@ def scenario() -> None:
 @CARDS_OPTION
 @guarded
 def scenario_run(files: tuple[str, ...], card_dirs: tuple[str, ...]) -> None:
-    """Run scenario files; one line per scenario; non-zero exit if any failed."""
+    """Run scenario files strictly (a card script error fails the scenario); one line per
+    scenario, then `N passed, M failed`; non-zero exit if any failed.
+
+    The cards scenarios sit beside are found too: the set directory (with a cards.yaml) a
+    file is in, and the `vgcore_card_dirs` of its project's pyproject.toml.
+    """
+    from vgcore.testing.discovery import card_dirs_beside, installed_set_dirs
     from vgcore.testing.scenario import run_files
 
     paths = [str(p) for f in files for p in (sorted(Path(f).rglob("*.scenario.yaml"))
                                              if Path(f).is_dir() else [Path(f)])]
-    sys.exit(run_files(paths, registry=registry_for(card_dirs)))
+    registry = registry_for(card_dirs, strict=True)
+    extra = card_dirs_beside(paths, installed_set_dirs(registry), card_dirs)
+    if extra:
+        registry = Registry(card_dirs=[*card_dirs, *extra], strict=True)
+    sys.exit(run_files(paths, registry=registry))
 
 
 # -- cards ------------------------------------------------------------------------------

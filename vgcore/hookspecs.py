@@ -140,6 +140,13 @@ def vgcore_zones(fmt: Format) -> list[ZoneSpec]:
 
 
 @hookspec
+def vgcore_circle_names(fmt: Format) -> list[str]:
+    """Names of the circles a plugin may add to the field during a game (`Game.add_circle`),
+    as fnmatch patterns (e.g. "RC.X[0-9]*" for accel circles), so that card scripts may name
+    them and a misspelt circle is still refused when a script loads."""
+
+
+@hookspec
 def vgcore_turn_steps(steps: list[TurnStep], fmt: Format) -> None:
     """Edit the turn procedure in place: insert, replace or remove steps (e.g. a stride step)."""
 

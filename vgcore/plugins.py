@@ -57,8 +57,10 @@ class Registry:
         self.pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
         self.pm.add_hookspecs(hookspecs)
         self.pm.register(standard, name=CORE_PLUGIN)
+        # One line per installed plugin that failed to load (the others still work).
+        self.plugin_errors: list[str] = []
         if entry_points:
-            self.pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+            self.plugin_errors = load_entry_points(self.pm)
         for name, plugin in plugins:
             self.pm.register(plugin, name=name)
         self.card_dirs = [Path(d) for d in card_dirs]
@@ -287,6 +289,28 @@ def _snapshot_data(snapshot: Mapping[str, Any] | str) -> Mapping[str, Any]:
         raise SnapshotError("a snapshot's 'format' is a format id and its 'state' a mapping, "
                             "as Game.to_json() gives")
     return snapshot
+
+
+def load_entry_points(pm: pluggy.PluginManager) -> list[str]:
+    """Register every plugin of the `vgcore` entry-point group, like pluggy's own loader,
+    except that one that cannot be imported or registered is skipped: a one-line message
+    naming the plugin and its entry point is returned for it, not a traceback, and the
+    other plugins keep working."""
+    import importlib.metadata
+
+    errors = []
+    for dist in list(importlib.metadata.distributions()):
+        for ep in dist.entry_points:
+            if ep.group != ENTRY_POINT_GROUP or pm.get_plugin(ep.name) or pm.is_blocked(ep.name):
+                continue
+            try:
+                plugin = ep.load()
+                pm.register(plugin, name=ep.name)
+            except Exception as exc:  # a broken third-party plugin must not stop the others
+                reason = str(exc).splitlines()[0] if str(exc) else ""
+                errors.append(f"plugin {ep.name!r} (entry point {ep.name} = {ep.value}) failed "
+                              f"to load and is skipped: {type(exc).__name__}: {reason}")
+    return errors
 
 
 _default: Registry | None = None

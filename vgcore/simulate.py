@@ -20,6 +20,24 @@ from vgcore.plugins import Registry
 from vgcore.replay import Replay
 
 
+@dataclass(frozen=True, slots=True)
+class ScriptFailure:
+    """A card script error a game survived (non-strict engines end only the failing ability):
+    which card, file and Lua line, and in which game (its seed) and turn."""
+
+    card: str | None
+    file: str | None
+    line: int | None
+    message: str
+    seed: int | None = None
+    turn: int | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line is not None else (self.file or "?")
+        game = f" (game seed {self.seed}, turn {self.turn})" if self.seed is not None else ""
+        return f"{self.card or '?'} {where}: {self.message}{game}"
+
+
 @dataclass(slots=True)
 class GameRecord:
     """What one finished game reports."""
@@ -27,6 +45,7 @@ class GameRecord:
     result: str
     turns: int
     decisions: int
+    script_errors: tuple[ScriptFailure, ...] = ()
 
 
 @dataclass(slots=True)
@@ -36,9 +55,18 @@ class SimulationReport:
     turns: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    script_errors: int = 0
+    first_script_errors: list[ScriptFailure] = field(default_factory=list)
+
+    #: How many script errors a report keeps in full (the rest are only counted).
+    KEEP_ERRORS = 5
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
+        self.script_errors += len(record.script_errors)
+        room = self.KEEP_ERRORS - len(self.first_script_errors)
+        if room > 0:
+            self.first_script_errors.extend(record.script_errors[:room])
         self.wins[record.result] = self.wins.get(record.result, 0) + 1
         self.turns += record.turns
         self.decisions += record.decisions
@@ -60,10 +88,12 @@ def wilson_interval(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_out(game: Game, agents: dict[str, Agent], *, replay: Replay | None = None,
-             max_decisions: int = 100_000) -> GameRecord:
-    """Let agents answer every decision until the game ends; optionally keep it as a replay
-    (answers plus the state hash before each, which is what `replay --verify` compares)."""
+def play_out(game: Game, agents: dict[str, Agent], *,
+             replay: Replay | None = None) -> GameRecord:
+    """Let agents answer every decision until the game ends — it always does: the format's
+    game-length limits end a game that its agents would keep alive (vgcore.limits).
+    Optionally keep it as a replay (answers plus the state hash before each, which is what
+    `replay --verify` compares)."""
     decisions = 0
     while not game.is_terminal:
         d = game.decision
@@ -74,11 +104,32 @@ def play_out(game: Game, agents: dict[str, Agent], *, replay: Replay | None = No
             replay.answers.append(str(action))
         game.apply(action)
         decisions += 1
-        if decisions >= max_decisions:
-            raise RuntimeError(f"game did not end within {max_decisions} decisions")
     if replay is not None:
         replay.finish(game)
-    return GameRecord(game.state.result or "draw", game.state.turn, decisions)
+    return GameRecord(game.state.result or "draw", game.state.turn, decisions,
+                      script_failures(game))
+
+
+def script_failures(game: Game, seed: int | None = None) -> tuple[ScriptFailure, ...]:
+    """Every card script error the game logged (`script_error` events), in order."""
+    st = game.state
+    found = [ScriptFailure(e.get("card"), e.get("file"), e.get("line"), str(e.get("message")),
+                           seed, turn)
+             for e, turn in _with_turns(st.log) if e["kind"] == "script_error"]
+    found += [ScriptFailure(w.card_id, w.file, w.line, w.message, seed, st.turn)
+              for w in game.script_warnings]
+    return tuple(found)
+
+
+def _with_turns(log: Sequence[dict]) -> list[tuple[dict, int | None]]:
+    """Log entries with the turn each happened in (from the `turn_start` events)."""
+    turn: int | None = None
+    out = []
+    for entry in log:
+        if entry["kind"] == "turn_start":
+            turn = entry.get("turn", turn)
+        out.append((entry, turn))
+    return out
 
 
 def seat_agents(game: Game, agents: Sequence[str], game_seed: int) -> dict[str, Agent]:
@@ -97,7 +148,11 @@ def simulate(registry: Registry, format_id: str, decks: Sequence[DeckList], *, g
              save_dir: Path | None = None,
              on_game: Callable[[GameRecord], None] | None = None) -> SimulationReport:
     """Play `games` games; game i uses seed `seed + i`. With `save_dir`, every game is saved
-    as a replay file there (slower: a state hash is taken at each decision)."""
+    as a replay file there (slower: a state hash is taken at each decision).
+
+    Games run on the registry's engines as they are: a non-strict one ends only a failing
+    ability and goes on, and the report counts those script errors (keeping the first few
+    with card, file and line) so that the caller can refuse the run."""
     from vgcore import __version__
 
     report = SimulationReport()
@@ -115,6 +170,7 @@ def simulate(registry: Registry, format_id: str, decks: Sequence[DeckList], *, g
         if save_dir is not None:
             replay = Replay(format_id, game_seed, dict(dealt), engine_version=__version__)
         record = play_out(game, players, replay=replay)
+        record.script_errors = script_failures(game, game_seed)
         if replay is not None and save_dir is not None:
             save_dir.mkdir(parents=True, exist_ok=True)
             replay.save(save_dir / f"{format_id}-{game_seed:06d}.replay.json")

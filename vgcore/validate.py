@@ -5,41 +5,51 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
+from vgcore.carddb import CardDB, load_card_dir
 from vgcore.coverage import coverage as coverage_report
 from vgcore.coverage import uncovered_warning
 from vgcore.decks import DeckList, load_deck
 from vgcore.errors import CardDataError, VgError
+from vgcore.formats import load_format_file, resolve_formats
 from vgcore.plugins import Registry
 
 
 def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str | None,
                  echo: Callable[[str], None] = print, *,
                  scenario_paths: Iterable[str | Path] = (), coverage: bool = True,
-                 coverage_sets: Sequence[str] = (), strict_coverage: bool = False) -> int:
+                 coverage_sets: Sequence[str] = (), strict_coverage: bool = False,
+                 smoke: bool = True) -> int:
     """Check everything installed plus the given deck files; returns the number of problems.
+
+    With `smoke`, every ability of every card script is also run on a strict smoke board
+    (vgcore/smoke.py), so that a runtime error in a rarely used ability is found here.
 
     With `coverage`, also warns about every card with skills (of `coverage_sets` only, if
     given) that no scenario covers (see `check_coverage`); warnings count as problems only
     with `strict_coverage`.
     """
-    problems = 0
+    broken_plugins = registry.plugin_errors
+    for message in broken_plugins:
+        echo(f"plugins: {message}")
     try:
-        echo(f"cards: {len(registry.db)} records in {len(registry.card_set_dirs())} set(s)")
+        registry.card_set_dirs()
     except CardDataError as exc:
         echo(f"card data: {exc}")
         return 1
-    try:
-        echo(f"formats: {', '.join(sorted(registry.formats))}")
-    except VgError as exc:
-        echo(f"formats: {exc}")
+    problems = len(broken_plugins) + check_cards(registry, echo)
+    format_problems = check_formats(registry, echo)
+    if format_problems is None:
         return problems + 1
+    problems += format_problems
     decks: list[DeckList] = []
-    try:
-        decks.extend(registry.decks.values())
-    except VgError as exc:
-        echo(f"decks: {exc}")
-        problems += 1
+    for file in installed_deck_files(registry):
+        try:
+            decks.append(load_deck(file))
+        except VgError as exc:
+            echo(f"decks: {exc}")
+            problems += 1
     for file in deck_files:
         try:
             decks.append(load_deck(file))
@@ -49,6 +59,8 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
     for deck in decks:
         problems += check_one(registry, deck, format_id, echo)
     problems += check_scripts(registry, echo)
+    if smoke:
+        problems += check_smoke(registry, echo)
     if coverage:
         unknown = [s for s in coverage_sets if s not in registry.db.sets()]
         if unknown:
@@ -58,6 +70,74 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
         if strict_coverage:
             problems += warnings
     return problems
+
+
+def check_cards(registry: Registry, echo: Callable[[str], None]) -> int:
+    """Load every card directory, listing every bad record, script file name and duplicate
+    id of every file; the registry then holds the records that are right, so that the other
+    checks still run. Returns the number of problems."""
+    problems: list[CardDataError] = []
+    db = CardDB()
+    try:
+        directories = registry.card_set_dirs()
+    except CardDataError as exc:
+        echo(f"card data: {exc}")
+        return 1
+    for directory in directories:
+        records = load_card_dir(directory, extra_fields=registry.card_fields,
+                                extra_kinds=registry.card_kinds, problems=problems)
+        for record in records:
+            try:
+                db.add([record])
+            except CardDataError as exc:
+                problems.append(exc)
+    registry.__dict__["db"] = db  # the cached property, now without the broken records
+    echo(f"cards: {len(db)} records in {len(directories)} set(s)")
+    for problem in problems:
+        echo(f"  - {problem}")
+    return len(problems)
+
+
+def check_formats(registry: Registry, echo: Callable[[str], None]) -> int | None:
+    """Read every format file, listing each one that is wrong; the registry then holds the
+    formats that resolve. The number of problems, or None when no format is left."""
+    files = [Path(f) for fs in reversed(registry.pm.hook.vgcore_formats()) for f in fs]
+    for directory in registry.card_dirs:
+        files.extend(sorted((directory / "formats").glob("*.yaml")))
+    raws, errors = [], []
+    for file in files:
+        try:
+            raws.append((load_format_file(file), str(file)))
+        except VgError as exc:
+            errors.append(exc)
+    formats: dict[str, Any] = {}
+    while raws:  # a file that does not resolve is reported and left out, then try again
+        try:
+            formats = resolve_formats(raws)
+            break
+        except CardDataError as exc:
+            errors.append(exc)
+            kept = [(raw, file) for raw, file in raws if file != exc.file]
+            if len(kept) == len(raws):
+                break
+            raws = kept
+    if not formats:
+        for error in errors:
+            echo(f"formats: {error}")
+        return None
+    registry.__dict__["formats"] = formats  # the cached property, without the broken files
+    echo(f"formats: {', '.join(sorted(formats))}")
+    for error in errors:
+        echo(f"  - {error}")
+    return len(errors)
+
+
+def installed_deck_files(registry: Registry) -> list[Path]:
+    """The deck files the registry reads (plugins' decks, then each `--cards` decks/)."""
+    files = [Path(f) for fs in reversed(registry.pm.hook.vgcore_decks()) for f in fs]
+    for directory in registry.card_dirs:
+        files.extend(sorted((directory / "decks").glob("*.yaml")))
+    return files
 
 
 def check_coverage(registry: Registry, echo: Callable[[str], None],
@@ -91,6 +171,29 @@ def check_scripts(registry: Registry, echo: Callable[[str], None]) -> int:
     for error in errors:
         echo(f"  - {error}")
     return len(errors)
+
+
+def check_smoke(registry: Registry, echo: Callable[[str], None]) -> int:
+    """Run every ability of every card once on a strict smoke board (see vgcore.smoke)."""
+    from vgcore.smoke import smoke_check, smoke_games
+
+    if not registry.formats:
+        return 0
+    try:
+        report = smoke_check(registry)
+        games, in_games = smoke_games(registry)
+    except VgError as exc:
+        echo(f"smoke: {exc}")
+        return 1
+    failed = len({(f.card_id, f.ability) for f in report.problems})
+    echo(f"smoke: {report.abilities - failed} of {report.abilities} abilities of "
+         f"{report.cards} card(s) run without a script error ({report.runs} runs: as written "
+         f"and forced); {games} game(s), one per format with its default decks")
+    for finding in [*report.problems, *in_games]:
+        echo(f"  - {finding}")
+    for finding in report.notes:
+        echo(f"  note: {finding}")
+    return len(report.problems) + len(in_games)
 
 
 def check_one(registry: Registry, deck: DeckList, format_id: str | None,

@@ -255,7 +255,79 @@ def _syntax_error(text: str, file: str, fast_exc: YAMLError) -> CardDataError:
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(p for p in (exc.context, exc.problem) if p) or "malformed YAML"
         if mark is not None:
-            return CardDataError(f"malformed YAML: {problem}", file, mark.line + 1,
-                                 mark.column + 1)
+            plain = plain_yaml_problem(text, exc)
+            message = (f"malformed YAML: {plain} (the parser says: {problem})" if plain
+                       else f"malformed YAML: {problem}")
+            return CardDataError(message, file, mark.line + 1, mark.column + 1)
         return CardDataError(f"malformed YAML: {problem}", file)
     return CardDataError(f"malformed YAML: {exc}", file)
+
+
+def plain_yaml_problem(text: str, exc: MarkedYAMLError) -> str | None:
+    """What a YAML syntax error means in a card designer's words, or None if unsure.
+
+    The parser says where it gave up and what token it saw; the usual causes behind its
+    messages are a key indented differently from its siblings, a tab, a value with a second
+    `: ` in it, an unclosed bracket or quote, and a key written twice.
+    """
+    mark = exc.problem_mark or exc.context_mark
+    lines = text.splitlines()
+    number = mark.line + 1
+    row = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+    problem, context = exc.problem or "", exc.context or ""
+    start = exc.context_mark
+    if "\t" in problem or "'\\t'" in problem or "\t" in row[: mark.column + 1]:
+        return f"line {number} is indented with a tab; YAML indents with spaces only"
+    if "duplicate key" in problem:
+        first = f" (first at line {start.line + 1})" if start is not None else ""
+        return f"line {number} repeats a key of the same mapping{first}; each key once"
+    if "quoted scalar" in context and start is not None:
+        return (f"the quote opened at line {start.line + 1}, column {start.column + 1} is "
+                "never closed")
+    if "flow" in context and start is not None:
+        bracket = "[" if "sequence" in context else "{"
+        return (f"the '{bracket}' opened at line {start.line + 1}, column {start.column + 1} "
+                f"is not closed (missing ',' or '{'}' if bracket == '{' else ']'}' before line "
+                f"{number}?)")
+    if "could not find expected ':'" in problem and start is not None:
+        return f"line {start.line + 1} has a key without its ':' (or a line break in a value)"
+    indent = _indent(row)
+    above = _line_above(lines, mark.line)
+    if "mapping values are not allowed" in problem:
+        if above is not None and indent > _indent(lines[above]) and not row.lstrip(
+                ).startswith("-") and ":" not in lines[above].rstrip()[-1:]:
+            return (f"bad indentation at line {number}: {_key(row)} is indented {indent} "
+                    f"spaces, more than the line above ({_indent(lines[above])}); keys of one "
+                    "mapping line up")
+        return (f"line {number} has a second ': ' inside a value; put the value in quotes "
+                "(e.g. name: \"Knight: of the Dawn\")")
+    if "expected <block end>" in problem:
+        if above is not None and indent != _indent(lines[above]):
+            return (f"bad indentation at line {number}: {_key(row)} is indented {indent} "
+                    f"spaces, but the line above {_indent(lines[above])}; entries of one "
+                    "mapping or list line up")
+        return f"bad indentation at line {number}"
+    return None
+
+
+def _indent(row: str) -> int:
+    """Where a line's content starts: after its spaces and any list dashes ("  - id" → 4)."""
+    column = len(row) - len(row.lstrip(" "))
+    while row[column:column + 2] == "- ":
+        column += 2
+        column += len(row[column:]) - len(row[column:].lstrip(" "))
+    return column
+
+
+def _line_above(lines: list[str], index: int) -> int | None:
+    """The nearest earlier line that holds something besides a comment."""
+    for i in range(min(index, len(lines)) - 1, -1, -1):
+        stripped = lines[i].strip()
+        if stripped and not stripped.startswith("#"):
+            return i
+    return None
+
+
+def _key(row: str) -> str:
+    word = row.strip().removeprefix("- ").split(":", 1)[0].strip()
+    return f"{word!r}" if word else "this line"

@@ -276,6 +276,11 @@ def vgcore_zones(fmt: Any) -> list[ZoneSpec]:
 
 
 @hookimpl
+def vgcore_circle_names(fmt: Any) -> list[str]:
+    return ["RC.X[0-9]*"]  # the accel circles RC.X1, RC.X2, ... (see add_accel_circle)
+
+
+@hookimpl
 def vgcore_lua_libs() -> list[Path]:
     """`vg.gifts`: marker filters, the gift trigger, the ticket step, the first vanguard's AUTO."""
     return [HERE / "gifts.lua"]

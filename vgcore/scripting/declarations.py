@@ -10,6 +10,8 @@ Lua runtime can find the same function later.
 
 from __future__ import annotations
 
+import difflib
+import fnmatch
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -83,6 +85,44 @@ DEFAULT_ZONES = {"auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")
 
 
 @dataclass(frozen=True, slots=True)
+class Places:
+    """The zone and circle names an engine knows, for checking the names a script writes.
+
+    `zones`: zone words (VC, RC, GC, hand, drop, field, units, plugin zones, ...);
+    `circles`: circle names (VC, RC.FL, ..., GC); `circle_patterns`: fnmatch patterns of
+    circles plugins create mid-game (accel circles).
+    """
+
+    zones: frozenset[str]
+    circles: frozenset[str]
+    circle_patterns: tuple[str, ...] = ()
+
+    def words(self, kind: str) -> frozenset[str]:
+        """The names a key of this kind accepts (see PLACE_WORDS)."""
+        base = self.circles if kind in ("circle", "call", "move") else self.zones
+        return base | PLACE_WORDS[kind]
+
+    def known(self, kind: str, name: str) -> bool:
+        if name in self.words(kind):
+            return True
+        return kind != "put" and any(fnmatch.fnmatchcase(name, p) for p in self.circle_patterns)
+
+
+# Words a place key accepts besides the engine's zone or circle names.
+PLACE_WORDS: Mapping[str, frozenset[str]] = {
+    "zone": frozenset({"RC", "field", "units"}),
+    "circle": frozenset(),
+    "put": frozenset({"deck_top", "deck_bottom"}),
+    "search": frozenset({"deck_top", "deck_bottom", "call"}),
+    "call": frozenset({"RC", "front", "back"}),
+    "move": frozenset({"other_row"}),
+}
+# Which place kind the `to` of a step (or cost) names.
+STEP_PLACES: Mapping[str, str] = {"put": "put", "search": "search", "call": "call",
+                                  "move": "move"}
+
+
+@dataclass(frozen=True, slots=True)
 class Ability:
     """One validated ability: its kind, its 1-based number on the card, its spec."""
 
@@ -115,10 +155,15 @@ def validate_card(card_id: str, data: Any, file: str, *, steps: Mapping[str, Sch
                   costs: Mapping[str, Schema], events: frozenset[str],
                   is_function: Callable[[Any], bool],
                   function_line: Callable[[Any], int | None] = lambda _f: None,
-                  extra_validity: Mapping[str, str] | None = None) -> CardScript:
-    """Check a converted `vg.card` declaration; raise ScriptError at the first problem."""
+                  extra_validity: Mapping[str, str] | None = None,
+                  places: Places | None = None, source: str | None = None) -> CardScript:
+    """Check a converted `vg.card` declaration; raise ScriptError at the first problem.
+
+    With `places`, every zone and circle name the declaration writes must be one of them;
+    the script's `source` lets such an error name the line the bad name is written on."""
     checker = _Checker(card_id, file, steps, costs, events, is_function, function_line,
-                       dict(extra_validity or {}))
+                       dict(extra_validity or {}), places)
+    checker.source_lines = source.splitlines() if source is not None else []
     return checker.card(data)
 
 
@@ -126,8 +171,11 @@ class _Checker:
     def __init__(self, card_id: str, file: str, steps: Mapping[str, Schema],
                  costs: Mapping[str, Schema], events: frozenset[str],
                  is_function: Callable[[Any], bool], function_line: Callable[[Any], int | None],
-                 extra_validity: dict[str, str]) -> None:
+                 extra_validity: dict[str, str], places: Places | None = None) -> None:
         self.card_id, self.file = card_id, file
+        self.places = places
+        self.source_lines: list[str] = []
+        self.ability_line: int | None = None
         self.steps, self.costs, self.events = steps, costs, events
         self.is_function, self.function_line = is_function, function_line
         self.extra_validity = extra_validity
@@ -155,9 +203,18 @@ class _Checker:
             raw = []
         if not isinstance(raw, list):
             raise self.fail((), "vg.card takes a list of abilities")
-        abilities = []
+        abilities, errors = [], []
         for i, item in enumerate(raw):
-            abilities.append(self.ability(item, ("abilities", i), i + 1))
+            try:
+                abilities.append(self.ability(item, ("abilities", i), i + 1))
+            except ScriptError as exc:  # check the other abilities too: list every problem
+                errors.append(exc)
+        if errors:
+            first, *others = errors
+            if others:
+                more = "".join(f"\n  also line {e.line}: {e.message}" for e in others)
+                raise ScriptError(first.message + more, self.card_id, self.file, first.line)
+            raise first
         return CardScript(self.card_id, self.file, tuple(abilities))
 
     def ability(self, item: Any, path: Path, number: int) -> Ability:
@@ -167,11 +224,13 @@ class _Checker:
         kind = item["kind"]
         self.ability_label = f"ability {number} ({kind})"
         self.line = item.get("_line") if isinstance(item.get("_line"), int) else None
+        self.ability_line = self.line
         schema = {"auto": AUTO, "act": ACT, "cont": CONT}[kind]
         keys = {**schema.keys, **self.extra_validity}
         outer = (self.names, self.refs)
         self.names, self.refs = set(), []
         spec = self.mapping(item, path, Schema(keys, schema.required))
+        self.check_place("zone", spec.get("zones"), (*path, "zones"))
         self.check_bindings()
         self.names, self.refs = outer
         return Ability(kind, number, spec, self.line)
@@ -191,6 +250,33 @@ class _Checker:
                                       f"(bound: {made}; built in: {', '.join(BUILTIN_REFS)})",
                                 line)
 
+    def check_place(self, kind: str, value: Any, path: Path) -> None:
+        """A zone or circle name (or a list of them) the engine knows (RULES.md §1)."""
+        if self.places is None or value is None:
+            return
+        for name in (value,) if isinstance(value, str) else value:
+            if not isinstance(name, str) or self.places.known(kind, name):
+                continue
+            words = sorted(self.places.words(kind))
+            close = difflib.get_close_matches(name, words, n=1, cutoff=0.5)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            what = "circle" if kind in ("circle", "call", "move") else "zone"
+            raise self.fail(path, f"unknown {what} name {name!r}; {hint}known: "
+                                  + ", ".join(words), self.written_at(name))
+
+    def written_at(self, name: str) -> int | None:
+        """The line of the ability's source that writes the string `name` (quoted), if any."""
+        start = (self.ability_line or 1) - 1
+        quoted = (f'"{name}"', f"'{name}'")
+        for i in range(max(start, 0), len(self.source_lines)):
+            if any(q in self.source_lines[i] for q in quoted):
+                return i + 1
+        return None
+
+    def check_filter_places(self, out: Mapping[str, Any], path: Path) -> None:
+        self.check_place("zone", out.get("zone"), (*path, "zone"))
+        self.check_place("circle", out.get("circle"), (*path, "circle"))
+
     def mapping(self, item: Any, path: Path, schema: Schema) -> dict[str, Any]:
         if not isinstance(item, Mapping):
             raise self.fail(path, f"expected a table, got {_kind(item)}")
@@ -203,7 +289,9 @@ class _Checker:
                 continue
             if key not in schema.keys:
                 known = ", ".join(sorted(schema.keys))
-                raise self.fail((*path, key), f"unknown key (allowed: {known})")
+                close = difflib.get_close_matches(str(key), list(schema.keys), n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise self.fail((*path, key), f"unknown key ({hint}allowed: {known})")
             out[key] = self.value(schema.keys[key], value, (*path, key))
         missing = schema.required - set(out)
         if missing:
@@ -286,10 +374,14 @@ class _Checker:
             return "self"
         if self.is_function(value):
             return self.t_fn(value, path)
-        return self.mapping(value, path, Schema(FILTER_KEYS))
+        out = self.mapping(value, path, Schema(FILTER_KEYS))
+        self.check_filter_places(out, path)
+        return out
 
     def t_selector(self, value: Any, path: Path) -> dict[str, Any]:
-        return self.mapping(value, path, Schema(SELECTOR_KEYS))
+        out = self.mapping(value, path, Schema(SELECTOR_KEYS))
+        self.check_filter_places(out, path)
+        return out
 
     def t_ref(self, value: Any, path: Path) -> Any:
         """A binding name, "self", "event.<role>", a selector table, or a list of these."""
@@ -344,6 +436,9 @@ class _Checker:
                 out[key] = self.t_filter(item, (*path, key))
             elif key == "player":
                 out[key] = self.t_player(item, (*path, key))
+            elif key == "from":
+                out[key] = self.plain(item, (*path, key))
+                self.check_place("zone", item, (*path, key))
             else:
                 out[key] = self.plain(item, (*path, key))
         return out
@@ -365,6 +460,8 @@ class _Checker:
                                            f"(known: {', '.join(sorted(self.steps))})")
         keys = {"op": "str", **schema.keys}
         step = self.mapping(value, path, Schema(keys, schema.required | {"op"}))
+        if op in STEP_PLACES:
+            self.check_place(STEP_PLACES[op], step.get("to"), (*path, "to"))
         if isinstance(step.get("as"), str):
             self.names.add(step["as"])
         elif op == "look":
@@ -385,7 +482,10 @@ class _Checker:
                 known = ", ".join(sorted(self.costs))
                 raise self.fail(here, f"unknown cost {op!r} (known: {known})")
             keys = {"op": "str", **schema.keys}
-            out.append(self.mapping(part, here, Schema(keys, schema.required | {"op"})))
+            paid = self.mapping(part, here, Schema(keys, schema.required | {"op"}))
+            if op in STEP_PLACES:
+                self.check_place(STEP_PLACES[op], paid.get("to"), (*here, "to"))
+            out.append(paid)
         return tuple(out)
 
     def t_ability(self, value: Any, path: Path) -> Ability:
@@ -429,11 +529,11 @@ class _Checker:
 
 def check_steps(engine: Any, card_id: str, file: str, value: Any, where: Path) -> tuple[Any, ...]:
     """Check a step list a card's function returned at run time (plain data only)."""
-    from vgcore.scripting.loader import cost_schemas
+    from vgcore.scripting.loader import cost_schemas, engine_places
 
     checker = _Checker(card_id, file, {op: k.schema for op, k in engine.step_kinds.items()},
                        cost_schemas(engine), engine.event_kinds, lambda _v: False,
-                       lambda _f: None, dict(engine.validity_keys))
+                       lambda _f: None, dict(engine.validity_keys), engine_places(engine))
     checker.ability_label = "steps returned by " + ".".join(str(p) for p in where[2:])
     return checker.t_steps(value, ("abilities", 0, "returned"))
 
@@ -455,4 +555,4 @@ def _kind(value: Any) -> str:
 
 
 
-__all__: Sequence[str] = ["Ability", "CardScript", "FnRef", "Schema", "validate_card"]
+__all__: Sequence[str] = ["Ability", "CardScript", "FnRef", "Places", "Schema", "validate_card"]

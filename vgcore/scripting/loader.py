@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vgcore.errors import ScriptError
-from vgcore.scripting.declarations import CardScript, Schema, validate_card
+from vgcore.scripting.declarations import CardScript, Places, Schema, validate_card
+from vgcore.scripting.names import unknown_vg_names
+from vgcore.types import GC, STANDARD_CIRCLES
 
 if TYPE_CHECKING:
     from vgcore.engine import Engine
@@ -55,6 +58,11 @@ class ScriptLoader:
         self._scripts: dict[str, CardScript | None] = {}
         self._per_thread = threading.local()
 
+    @cached_property
+    def places(self) -> Places:
+        """The zone and circle names declarations may use in this engine."""
+        return build_places(self.engine)
+
     @property
     def sandbox(self) -> LuaSandbox:
         if self._sandbox is None:
@@ -79,9 +87,15 @@ class ScriptLoader:
             self._scripts[card_id] = None if path is None else self.load(card_id, path)
         return self._scripts[card_id]
 
+    def override(self, card_id: str, script: CardScript) -> None:
+        """Use `script` as the card's abilities in this engine (the smoke check's forced
+        run); its functions are still found in the card's script file."""
+        self._scripts[card_id] = script
+
     def load(self, card_id: str, path: str) -> CardScript:
         source = read_source(card_id, path)
         sandbox = self.sandbox
+        check_vg_names(card_id, path, source, sandbox.api_tree())
         value = sandbox.load_script(source, path, card_id=card_id)
         data = sandbox.to_python(value, keep_functions=True, card_id=card_id, file=path)
         engine = self.engine
@@ -93,6 +107,8 @@ class ScriptLoader:
             is_function=is_lua_function,
             function_line=sandbox.function_line,
             extra_validity=engine.validity_keys,
+            places=engine_places(engine),
+            source=source,
         )
 
     def load_all(self) -> list[ScriptError]:
@@ -106,6 +122,30 @@ class ScriptLoader:
             except ScriptError as exc:
                 errors.append(exc)
         return errors
+
+
+def engine_places(engine: Engine) -> Places:
+    """The zone and circle names of an engine (its zones, the standard circles, the circles
+    its plugins create mid-game), computed once per engine by its loader."""
+    return engine.scripts.places
+
+
+def build_places(engine: Engine) -> Places:
+    circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
+    patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format) for p in ps)
+    return Places(frozenset(engine.zones) | circles, circles, patterns)
+
+
+def check_vg_names(card_id: str, path: str, source: str, tree: dict[str, Any]) -> None:
+    """Refuse a script whose source names `vg.*` that do not exist, even inside a function
+    that only a rare game situation would call; every such name is listed, the first one
+    locates the error."""
+    unknown = unknown_vg_names(source, tree)
+    if not unknown:
+        return
+    first, *others = unknown
+    more = "".join(f"; also line {u.line}: {u.message()}" for u in others)
+    raise ScriptError(first.message() + more, card_id, path, first.line)
 
 
 def cost_schemas(engine: Engine) -> dict[str, Schema]:

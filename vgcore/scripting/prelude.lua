@@ -229,6 +229,106 @@ local function readonly(t)
   return view
 end
 
+-- The `vg` API's namespaces (vg itself, vg.when, vg.cost, vg.common, ...: tables whose values
+-- are all functions or tables) refuse unknown names, so a misspelt `vg.when.placed_slef` fails
+-- where it is written instead of passing nil on; their data tables (vg.when.attacks) read
+-- like any read-only view.
+
+local function is_namespace(t)
+  local any = false
+  for _, v in real_next, t do
+    local tv = type(v)
+    if tv ~= "function" and tv ~= "table" then return false end
+    any = true
+  end
+  return any
+end
+
+-- Edit distance, for did-you-mean suggestions (only computed for a name that is missing).
+local function distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = {[0] = i}
+    local ca = S.byte(a, i)
+    for j = 1, #b do
+      local cost = (ca == S.byte(b, j)) and 0 or 1
+      local best = prev[j] + 1
+      if cur[j - 1] + 1 < best then best = cur[j - 1] + 1 end
+      if prev[j - 1] + cost < best then best = prev[j - 1] + cost end
+      cur[j] = best
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+local function closest(t, key)
+  local best, best_d = nil, nil
+  for k in real_next, t do
+    if type(k) == "string" then
+      local d = distance(S.lower(key), S.lower(k))
+      if (best_d == nil or d < best_d or (d == best_d and k < best)) then best, best_d = k, d end
+    end
+  end
+  if best and best_d <= (#key // 3 > 2 and #key // 3 or 2) then return best end
+  return nil
+end
+
+local function unknown_name(path, t, key)
+  local name = path .. "." .. safe_tostring(key)
+  local hint = type(key) == "string" and closest(t, key) or nil
+  if hint then
+    return name .. " does not exist; did you mean " .. path .. "." .. hint .. "?"
+  end
+  return name .. " does not exist (see docs/lua-api.md for the names of " .. path .. ")"
+end
+
+local api_view_of = setmetatable({}, {__mode = "k"})
+
+local function api_view(t, path)
+  if not is_namespace(t) then return readonly(t) end
+  local view = api_view_of[t]
+  if view then return view end
+  view = setmetatable({}, {
+    __index = function(_, key)
+      local v = t[key]
+      if v == nil then real_error(unknown_name(path, t, key), 2) end
+      if type(v) == "table" then return api_view(v, path .. "." .. safe_tostring(key)) end
+      return v
+    end,
+    __newindex = deny,
+    __len = function() return #t end,
+    __metatable = "locked",
+  })
+  api_view_of[t] = view
+  proxied[view] = t
+  return view
+end
+
+-- Every name of the API as lines "N vg.when" (a namespace) or "D vg.when.attacks" (anything
+-- else), for the host's static check of the names a script's source uses.
+local function api_names(t, path, out)
+  out[#out + 1] = "N " .. path
+  local keys = {}
+  for k in real_next, t do
+    if type(k) == "string" then keys[#keys + 1] = k end
+  end
+  T.sort(keys)
+  for _, k in real_ipairs(keys) do
+    local v = t[k]
+    do
+      local name = path .. "." .. k
+      if type(v) == "table" and is_namespace(v) then
+        api_names(v, name, out)
+      else
+        out[#out + 1] = "D " .. name
+      end
+    end
+  end
+  return out
+end
+
 -- A faster read-only view for the libraries, whose fields are all functions or numbers.
 local function readonly_flat(t)
   local view = setmetatable({}, {__index = t, __newindex = deny, __metatable = "locked"})
@@ -650,6 +750,8 @@ end
 -- request = {source1, name1, source2, name2, ...}: the vg API first, then Lua libraries that
 -- add to it (card_scripts/lib, plugins). All run in one privileged env sharing `vg`; the first
 -- chunk may return the table that becomes `vg`.
+local api_table = nil  -- the raw `vg` (for api_names)
+
 local function api_body(request)
   local env = setmetatable({}, API_ENV_META)
   local vg = {}
@@ -664,7 +766,8 @@ local function api_body(request)
       env.vg = vg
     end
   end
-  BASE.vg = readonly(vg)
+  BASE.vg = api_view(vg, "vg")
+  api_table = vg
 end
 
 local function run_api(request)
@@ -711,6 +814,10 @@ return {
   take = take,
   function_line = function_line,
   readonly = readonly,
+  api_names = function()
+    if api_table == nil then return "" end
+    return tbl_concat(api_names(api_table, "vg", {}), "\n")
+  end,
   -- The host calls this when an entry point failed outside its protected call (out of
   -- memory), so that no hook is left counting the host's own Lua calls.
   disarm = function() debug_sethook() end,

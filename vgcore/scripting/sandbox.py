@@ -179,6 +179,8 @@ class LuaSandbox:
         self._function_line = entry.function_line
         self._readonly = entry.readonly
         self._disarm = entry.disarm
+        self._api_names = entry.api_names
+        self._api_tree: dict[str, Any] | None = None
         if api_source is not None:
             parts = [api_source, _lua_chunkname(api_chunkname)]
             for lib_source, lib_name in api_libs:  # Lua libraries that extend `vg`
@@ -263,6 +265,25 @@ class LuaSandbox:
             return value
         table = self._table_from(value)
         return self._readonly(table) if readonly else table
+
+    def api_tree(self) -> dict[str, Any]:
+        """The `vg` API's names: namespace -> {name: sub-namespace dict, or None for a
+        function or data table}; `{}` without an API. Built once per runtime."""
+        if self._api_tree is None:
+            tree: dict[str, Any] = {}
+            spaces: dict[str, dict[str, Any]] = {}
+            for row in str(self._api_names() or "").splitlines():
+                mark, name = row.split(" ", 1)
+                parent, _, last = name.rpartition(".")
+                node: dict[str, Any] | None = {} if mark == "N" else None
+                if node is not None:
+                    spaces[name] = node
+                if parent:
+                    spaces[parent][last] = node
+                else:
+                    tree = node if node is not None else {}
+            self._api_tree = tree
+        return self._api_tree
 
     def function_line(self, fn: Any) -> int | None:
         """The line where a Lua function is defined, for error messages; None if unknown."""

@@ -169,7 +169,9 @@ def put(game: Game, seat: Seat, zone: str, ref: Any, path: DocPath = (), *,
         close = difflib.get_close_matches(card_id, list(db), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise BoardError(f"unknown card id {card_id!r} (in {seat}.{zone}): neither an "
-                         f"installed set nor the scenario's `cards:` defines it{hint}", path)
+                         f"installed set nor the scenario's `cards:` defines it{hint} (cards of a "
+                         "directory of your own: `--cards DIR`, or list the directory in "
+                         "pyproject.toml's `vgcore_card_dirs`)", path)
     if face_up is None:
         face_up = zone not in FACE_DOWN_ZONES
     if game.engine.is_field(zone) and game.unit_at(seat, zone) is not None and zone != GC:

@@ -5,7 +5,8 @@ reported the way `vgcore scenario run` reports it — where, the first mismatch 
 vs actual, then the pending decision and its legal answers — instead of a traceback through
 the runner; an engine crash keeps its traceback, since that is what the engine's developer
 needs. Scenarios use the installed plugins; the ini option `vgcore_card_dirs` adds card
-directories that are not installed, like `vgcore scenario run --cards`.
+directories that are not installed, like `vgcore scenario run --cards`, and a scenario file
+inside a set directory of its own (one with a cards.yaml) gets that set too.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import pytest
 
 from vgcore.errors import VgError
 from vgcore.plugins import Registry
+from vgcore.testing.discovery import installed_set_dirs, set_dir_of
 from vgcore.testing.scenario import SCENARIO_SUFFIX, Scenario, load_scenarios, run_scenario
 
-REGISTRY_KEY = pytest.StashKey[Registry]()
+REGISTRY_KEY = pytest.StashKey[dict[tuple[Path, ...], Registry]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -29,12 +31,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                        "installed card sets")
 
 
-def scenario_registry(config: pytest.Config) -> Registry:
-    """One registry per test session: the installed plugins plus `vgcore_card_dirs`."""
-    if REGISTRY_KEY not in config.stash:
-        card_dirs = config.getini("vgcore_card_dirs")
-        config.stash[REGISTRY_KEY] = Registry(card_dirs=card_dirs, strict=True)
-    return config.stash[REGISTRY_KEY]
+def scenario_registry(config: pytest.Config, path: Path | None = None) -> Registry:
+    """The registry a scenario file runs with: the installed plugins, `vgcore_card_dirs`, and
+    the set directory (with its own cards.yaml) the file sits in, if that is not installed.
+    One registry per distinct list of card directories, kept for the test session."""
+    registries = config.stash.setdefault(REGISTRY_KEY, {})
+    card_dirs = tuple(Path(d) for d in config.getini("vgcore_card_dirs"))
+    if () not in registries:
+        registries[()] = Registry(card_dirs=card_dirs, strict=True)
+    extra: tuple[Path, ...] = ()
+    if path is not None:
+        beside = set_dir_of(path)
+        known = {d.resolve() for d in [*installed_set_dirs(registries[()]), *card_dirs]}
+        if beside is not None and beside.resolve() not in known:
+            extra = (beside,)
+    if extra not in registries:
+        registries[extra] = Registry(card_dirs=[*card_dirs, *extra], strict=True)
+    return registries[extra]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
@@ -65,7 +78,7 @@ class ScenarioItem(pytest.Item):
         self.scenario = scenario
 
     def runtest(self) -> None:
-        run_scenario(self.scenario, scenario_registry(self.config))
+        run_scenario(self.scenario, scenario_registry(self.config, self.path))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> Any:

@@ -422,14 +422,15 @@ def place(scenario: Scenario | None, name: str, path: DocPath, *, key: bool = Fa
 
 
 def run_files(paths: Sequence[str | Path], registry: Registry | None = None) -> int:
-    """Run scenario files; print `PASS name` / `FAIL name: first mismatch` per scenario.
+    """Run scenario files; print `PASS name` / `FAIL name: first mismatch` per scenario,
+    then the summary line `N passed, M failed`.
 
     Returns the exit code: 0 when every scenario passed, 1 otherwise. A file that cannot be
-    loaded prints one FAIL line naming the file. Engine crashes are reported, not raised, so
-    one broken scenario does not hide the others.
+    loaded prints one FAIL line naming the file (and counts as one failure). Engine crashes
+    are reported, not raised, so one broken scenario does not hide the others.
     """
     registry = registry or default_registry()
-    failed = 0
+    passed = failed = 0
     for path in paths:
         try:
             scenarios = load_scenarios(path)
@@ -441,9 +442,11 @@ def run_files(paths: Sequence[str | Path], registry: Registry | None = None) -> 
             problem = run_quietly(scenario, registry)
             if problem is None:
                 print(f"PASS {scenario.name}")
+                passed += 1
             else:
                 print(f"FAIL {scenario.name}: {problem}")
                 failed += 1
+    print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
 

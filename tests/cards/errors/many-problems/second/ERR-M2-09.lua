@@ -1,0 +1,2 @@
+-- matches no card id
+return vg.card {}
