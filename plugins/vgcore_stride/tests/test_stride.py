@@ -47,7 +47,7 @@ def test_g_unit_gets_the_hearts_original_power_not_its_modifiers(reg: Registry) 
     game.add_modifier(heart, "power", 5000)
     assert game.power(heart) == 16000
     game.apply("pass")
-    game.apply("stride STR-001 discard VAN-RP-010")
+    game.apply("stride STR-001")  # the hand's one card is the whole cost: discarded unasked
     g_unit = game.vanguard("A")
     assert g_unit is not None and game.state.card_ids[g_unit] == "STR-001"
     assert game.state.players["A"].zones[HEART] == [heart]
