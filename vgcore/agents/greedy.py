@@ -188,14 +188,27 @@ class GreedyAgent:
         return next((a for a in options if a.verb == "choose"), None)
 
     def _stride_cost(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
-        """Pay a stride with the least useful cards, and no more than needed: stop (`done`)
-        as soon as it is allowed."""
+        """Pay a stride with as few and as little useful cards as will do: stop (`done`) as
+        soon as it is allowed; else the smallest grade that completes the total, or failing
+        that the highest grade (grade 0 cards only when nothing else is offered)."""
+        d = game.decision
+        assert d is not None
         done = next((a for a in options if a.verb == "done"), None)
         if done is not None:
             return done
         picks = [a for a in options if a.verb == "choose"]
-        return min(picks, key=lambda a: (self._keep_value(game, a.args[0]), a.args[0]),
-                   default=None)
+        if not picks:
+            return None
+        db = game.engine.db
+        short = d.data.get("need", 0) - d.data.get("total", 0)
+
+        def grade(a: Action) -> int:
+            return db[a.args[0]].grade or 0
+
+        enough = [a for a in picks if grade(a) >= short > 0]
+        if enough:
+            return min(enough, key=lambda a: (grade(a), self._keep_value(game, a.args[0])))
+        return max(picks, key=lambda a: (grade(a), -self._keep_value(game, a.args[0])))
 
     def _cost(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
         return next((a for a in options if a.verb == "pay"), None)

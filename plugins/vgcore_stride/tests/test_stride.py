@@ -131,3 +131,21 @@ def test_random_playouts_with_a_g_deck_keep_invariants(reg: Registry) -> None:
                 counts["ultimate"] += 1
     assert (counts["stride"] > 0 and counts["stride_end"] > 0 and counts["g_guardian"] > 0
             and counts["ultimate"] > 0), counts
+
+
+def test_stride_cost_order_of_picks_changes_nothing(reg: Registry) -> None:
+    """RULES.md §10: the cost is a set of cards; picking it in another order gives the same
+    game (every zone, every event but the answers themselves)."""
+    board = {**BOARD, "A": {**BOARD["A"], "hand": ["VAN-RP-006", "VAN-RP-002", "VAN-RP-005"]}}
+    games = []
+    for order in (("VAN-RP-006", "VAN-RP-002"), ("VAN-RP-002", "VAN-RP-006")):
+        game = game_from_board(reg.engine("premium"), board, turn=5, player="A", phase="ride")
+        for answer in ("stride STR-001", *(f"choose {c}" for c in order), "done"):
+            game.apply(answer)
+        games.append(game)
+    first, second = games
+    assert first.state.players == second.state.players
+    assert first.state.loc == second.state.loc
+    assert ([e for e in first.state.log if e["kind"] != "decision"]
+            == [e for e in second.state.log if e["kind"] != "decision"])
+    assert first.state.card_ids[first.vanguard("A")] == "STR-001"  # type: ignore[index]
