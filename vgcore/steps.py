@@ -196,12 +196,14 @@ def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
     picked = p["picked"]
     if len(picked) >= p["high"]:
         return []
-    weights = weights_of(p)
     rest = unpicked(p)
-    total = sum(weights[u] for u in picked)
     first: dict[str, Uid] = {}
     for uid in rest:
         first.setdefault(ref_of(game, p["seat"], uid), uid)
+    if p["weights"] is None:  # counting only: with low <= high <= candidates, any pick fits
+        return [Action(p["verb"], (ref,)) for ref in sorted(first)]
+    weights = weights_of(p)
+    total = sum(weights[u] for u in picked)
     return [Action(p["verb"], (ref,)) for ref, uid in sorted(first.items())
             if completable(p, len(picked) + 1, total + weights[uid],
                            [weights[u] for u in rest if u != uid])]
@@ -244,9 +246,12 @@ def completable(p: Mapping[str, Any], count: int, total: int, rest: list[int]) -
 
 def all_needed(p: Mapping[str, Any]) -> bool:
     """Whether the choice cannot be completed without every card not yet picked."""
-    weights = weights_of(p)
     rest = unpicked(p)
-    count, total = len(p["picked"]), sum(weights[u] for u in p["picked"])
+    count = len(p["picked"])
+    if p["weights"] is None:  # without any one card left, can the count still be reached?
+        return count + min(p["high"] - count, len(rest) - 1) < p["low"]
+    weights = weights_of(p)
+    total = sum(weights[u] for u in p["picked"])
     return all(not completable(p, count, total, [weights[u] for u in rest if u != uid])
                for uid in rest)
 
