@@ -125,7 +125,8 @@ def test_a_mulligan_in_progress_saves_and_clones(registry: Registry) -> None:
     """The picks so far are part of the state: a clone and a JSON round trip mid-choice
     finish the same way as the original."""
     game = registry.new_game("v-standard", seed=7)
-    first = game.state.card_ids[hand_uids(game, game.decision.seat)[0]]  # type: ignore[union-attr]
+    assert game.decision is not None
+    first = game.state.card_ids[hand_uids(game, game.decision.seat)[0]]
     game.apply(f"mulligan {first}")
     copy = game.clone()
     saved = Game.from_json(game.engine, game.to_json())
@@ -138,7 +139,8 @@ def test_a_mulligan_in_progress_saves_and_clones(registry: Registry) -> None:
 def test_multi_card_mulligan_answers_are_refused_with_the_new_form(registry: Registry) -> None:
     """The old combined answer names several cards: refused, naming the one-at-a-time form."""
     game = registry.new_game("premium", seed=4)
-    ids = sorted(game.state.card_ids[u] for u in hand_uids(game, game.decision.seat))  # type: ignore[union-attr]
+    assert game.decision is not None
+    ids = sorted(game.state.card_ids[u] for u in hand_uids(game, game.decision.seat))
     before = game.state.state_hash()
     try:
         game.apply(f"mulligan {ids[0]} {ids[1]}")

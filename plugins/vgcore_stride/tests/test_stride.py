@@ -15,6 +15,7 @@ from vgcore_stride import G_ZONE, HEART, g_deck_violations, generation_count
 from tests.invariants import check_invariants
 from vgcore.agents import RandomAgent
 from vgcore.decks import DeckList
+from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.scripting.host import card_record
 from vgcore.testing.board import game_from_board
@@ -148,4 +149,25 @@ def test_stride_cost_order_of_picks_changes_nothing(reg: Registry) -> None:
     assert first.state.loc == second.state.loc
     assert ([e for e in first.state.log if e["kind"] != "decision"]
             == [e for e in second.state.log if e["kind"] != "decision"])
-    assert first.state.card_ids[first.vanguard("A")] == "STR-001"  # type: ignore[index]
+    g_unit = first.vanguard("A")
+    assert g_unit is not None and first.state.card_ids[g_unit] == "STR-001"
+
+
+def test_a_stride_cost_in_progress_saves_and_clones(reg: Registry) -> None:
+    """The picks so far are state: a JSON round trip and a clone half-way through the cost
+    ask the same question (with the total so far) and finish the same way."""
+    board = {**BOARD, "A": {**BOARD["A"], "hand": ["VAN-RP-006", "VAN-RP-002", "VAN-RP-005"]}}
+    game = game_from_board(reg.engine("premium"), board, turn=5, player="A", phase="ride")
+    game.apply("stride STR-001")
+    game.apply("choose VAN-RP-006")
+    games = [game, game.clone(), Game.from_json(game.engine, game.to_json())]
+    for g in games:
+        d = g.decision
+        assert d is not None and d.kind == "stride-cost"
+        assert (d.data["chosen"], d.data["total"], d.data["need"]) == (1, 2, 3)
+        assert "done" not in d.option_strings()
+        g.apply("choose VAN-RP-005")
+        g.apply("done")
+    assert len({g.state.state_hash() for g in games}) == 1
+    assert sorted(game.state.card_ids[u] for u in game.state.players["A"].zones["drop"]) == [
+        "VAN-RP-005", "VAN-RP-006"]
