@@ -10,16 +10,19 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from vgcore_gifts import PSEUDO_CARDS
 
 from tests.invariants import check_option_count, play_checked
 from vgcore.agents import GreedyAgent
 from vgcore.decisions import Action, Decision
+from vgcore.decks import DeckList
 from vgcore.plugins import Registry
+from vgcore.steps import start_picks
 
 GAMES_PER_FORMAT = 4
 
 
-def scripted_pair(registry: Registry, format_id: str) -> list:
+def scripted_pair(registry: Registry, format_id: str) -> list[DeckList]:
     """Two decks of the format with card scripts (not the vanilla ones) when it has them."""
     base = format_id.removeprefix("tag-")  # a tag fight plays its base format's decks
     decks = [d for d in registry.decks_for(base) if not d.name.startswith("vanilla")]
@@ -45,8 +48,7 @@ def test_no_decision_lists_combinations(registry: Registry, format_id: str) -> N
 
 
 def pseudo_cards() -> frozenset[str]:
-    from vgcore_gifts import PSEUDO_CARDS
-
+    """Cards a v-standard game may create (quick shield tickets, Protect I)."""
     return frozenset(PSEUDO_CARDS)
 
 
@@ -89,3 +91,13 @@ def test_the_bound_refuses_a_decision_that_lists_combinations() -> None:
         check_option_count(Decision(1, "A", "mulligan", "", options))
     single = [Action("keep"), *(Action("mulligan", (c,)) for c in hand)]
     check_option_count(Decision(1, "A", "mulligan", "", single))
+
+
+def test_a_weighted_choice_that_cannot_be_completed_is_refused() -> None:
+    """A plugin that would begin a stride-like cost the hand cannot pay gets a clear error
+    instead of a choice that could never end."""
+    frame: dict[str, object] = {}
+    with pytest.raises(ValueError, match="cannot be completed"):
+        start_picks(frame, "A", [1, 2], 0, 2, weights=[1, 1], need=3)
+    assert "pick" not in frame
+    assert start_picks(frame, "A", [1, 2], 0, 2, weights=[1, 2], need=3)

@@ -140,16 +140,22 @@ def start_picks(frame: Frame, seat: Seat, candidates: Sequence[Uid], low: int, h
     """Begin a choice of `low`..`high` of `candidates` that `seat` makes one card at a time
     (SCENARIOS.md §2); False (nothing begun) when there is nothing to choose.
 
-    With `weights`, the picks must also total at least `need` (a stride cost: grades ≥ 3).
+    With `weights`, the picks must also total at least `need` (a stride cost: grades ≥ 3);
+    the caller offers such a choice only when it can be completed (a ValueError otherwise).
     Each pick answers `<verb> <ref>`; `<stop>` ends the choice once it is complete.
     """
     high = min(high, len(candidates))
     low = min(low, high)
-    if high == 0:
+    need = need if weights is not None else 0
+    if high == 0 and need <= 0:
         return False
-    frame[PICK] = {"seat": seat, "cands": list(candidates), "picked": [], "low": low,
-                   "high": high, "verb": verb, "stop": stop, "need": need, "stopped": False,
-                   "weights": None if weights is None else [max(0, w) for w in weights]}
+    pick = {"seat": seat, "cands": list(candidates), "picked": [], "low": low, "high": high,
+            "verb": verb, "stop": stop, "need": need, "stopped": False,
+            "weights": None if weights is None else [max(0, w) for w in weights]}
+    if not completable(pick, 0, 0, list(weights_of(pick).values())):
+        raise ValueError(f"a choice of {low}..{high} of {len(candidates)} cards totalling "
+                         f"{need} cannot be completed")
+    frame[PICK] = pick
     return True
 
 
