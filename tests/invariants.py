@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vgcore.agents import RandomAgent
+from vgcore.decisions import Decision
 from vgcore.decks import DeckList
 from vgcore.game import Game
 from vgcore.plugins import Registry
@@ -40,9 +41,34 @@ def check_invariants(game: Game, total_cards: int) -> None:
         d = st.decision
         assert d is not None and d.options, "a running game must be waiting on a decision"
         assert len(set(d.options)) == len(d.options), f"duplicate options in {d.kind}"
+        check_option_count(d)
     else:
         teams = game.engine.seat_layout.team_ids()
         assert st.result == "draw" or st.result in teams, f"the result {st.result!r} is no team"
+
+
+# Answers that pair two independent names (a card and a circle, an attacker and a target, a
+# ride-deck card and a hand card to discard): their options are a product of two small pools.
+PAIRED_VERBS = frozenset({"call", "attack", "ride-deck"})
+
+
+def check_option_count(d: Decision) -> None:
+    """No decision lists combinations of cards (SCENARIOS.md §2): for every verb, there are at
+    most as many answers as the distinct names they could give (cards, circles, words); a verb
+    that pairs two names has at most one answer per pair, and names exactly two."""
+    by_verb: dict[str, list[tuple[str, ...]]] = {}
+    for option in d.options:
+        by_verb.setdefault(option.verb, []).append(option.args)
+    for verb, answers in by_verb.items():
+        if verb in PAIRED_VERBS:
+            assert all(len(args) == 2 for args in answers), f"{verb} names more than a pair"
+            firsts, seconds = {a[0] for a in answers}, {a[1] for a in answers}
+            assert len(answers) <= len(firsts) * len(seconds)
+            continue
+        names = {arg for args in answers for arg in args}
+        assert len(answers) <= max(1, len(names)), (
+            f"{d.kind}: {len(answers)} '{verb}' answers name only {len(names)} cards or "
+            f"circles: a choice of several cards must be asked one card at a time")
 
 
 def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed: int, *,

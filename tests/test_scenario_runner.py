@@ -388,3 +388,32 @@ def test_covers_names_the_card_abilities_a_scenario_tests() -> None:
         "TD01-005:1", "SK-001:2")
     with pytest.raises(ScenarioError, match="covers"):
         scenario_from_mapping({**base, "covers": ["TD01-005"]})
+
+
+def test_a_multi_card_choose_answer_fails_naming_the_one_at_a_time_form(
+        tmp_path: Path, registry: Registry) -> None:
+    """SCENARIOS.md §2: a choice of several cards is answered one card per step; the old
+    combined form is not accepted silently, in an answer nor in an `options` list."""
+    path = write(tmp_path, """
+        - name: combined answer
+          format: premium
+          start: {turn: 3, player: A, phase: battle}
+          board:
+            A: {vanguard: VAN-RP-009, rear: {RC.FL: VAN-RP-006}, deck: [VAN-RP-003, VAN-RP-004]}
+            B: {vanguard: VAN-RP-010, deck: [VAN-RP-005, VAN-RP-004]}
+          steps:
+            - A: choose RC.FL VC
+        - name: combined option
+          format: premium
+          start: {turn: 3, player: A, phase: battle}
+          board:
+            A: {vanguard: VAN-RP-009, rear: {RC.FL: VAN-RP-006}, deck: [VAN-RP-003, VAN-RP-004]}
+            B: {vanguard: VAN-RP-010, deck: [VAN-RP-005, VAN-RP-004]}
+          steps:
+            - options: [mulligan VAN-RP-003 VAN-RP-004, keep]
+        """)
+    answer, option = load_scenarios(path)
+    exc = failure(answer, registry)
+    assert "answer 'choose RC.FL', then 'choose VC'" in exc.message
+    with pytest.raises(ScenarioError, match="'mulligan VAN-RP-003', then 'mulligan VAN-RP-004'"):
+        run_scenario(option, registry)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
 
 from vgcore.decisions import Action
 from vgcore.game import Game
@@ -15,13 +15,17 @@ def hand_uids(game: Game, seat: str) -> list[int]:
 
 
 def mulligan_everything(game: Game) -> list[int]:
-    """Answer the pending mulligan by returning the whole hand; returns those uids."""
+    """Answer the pending mulligan by returning the whole hand, one card per answer (the
+    choice ends by itself once no card is left to pick); returns those uids."""
     d = game.decision
     assert d is not None and d.kind == "mulligan"
-    returned = hand_uids(game, d.seat)
-    biggest = max(d.options, key=lambda a: len(a.args))
-    assert len(biggest.args) == len(returned)
-    game.apply(biggest)
+    seat = d.seat
+    returned = hand_uids(game, seat)
+    for uid in returned:
+        assert game.decision is not None and game.decision.seat == seat
+        game.apply(f"mulligan {game.state.card_ids[uid]}")
+    assert game.decision is None or game.decision.seat != seat or \
+        game.decision.kind != "mulligan"
     return returned
 
 
@@ -88,14 +92,63 @@ def test_first_player_may_be_fixed(registry: Registry) -> None:
         assert game.decision is not None and game.decision.seat == "B"
 
 
-def test_mulligan_lists_keep_and_every_distinct_selection(registry: Registry) -> None:
-    """RULES.md §4.4: once, any number of cards; copies are interchangeable."""
+def test_mulligan_asks_one_card_at_a_time(registry: Registry) -> None:
+    """RULES.md §4.4, SCENARIOS.md §2: any number of cards, one `mulligan <id>` per answer
+    (copies alike: an id stays offered while a copy of it is left), `keep` ends the choice;
+    the decision says how many are chosen so far."""
     game = registry.new_game("premium", seed=4)
     d = game.decision
     assert d is not None
-    ids = sorted(game.state.card_ids[u] for u in hand_uids(game, d.seat))
-    picks = {c for n in range(1, 6) for c in combinations(ids, n)}
-    assert set(d.options) == {Action("keep"), *(Action("mulligan", p) for p in picks)}
+    seat = d.seat
+    hand = Counter(game.state.card_ids[u] for u in hand_uids(game, seat))
+    assert max(hand.values()) >= 2, "the seed should deal two copies of a card"
+    assert set(d.options) == {Action("keep"), *(Action("mulligan", (i,)) for i in hand)}
+    assert d.data["chosen"] == 0 and d.data["max"] == 5
+    twice = next(i for i, n in hand.items() if n >= 2)
+    game.apply(f"mulligan {twice}")
+    d = game.decision
+    assert d is not None and d.seat == seat and d.data["chosen"] == 1
+    assert Action("mulligan", (twice,)) in d.options
+    assert d.data["picked"] == [twice] and "chosen so far 1 of 0..5" in d.prompt
+    for _ in range(hand[twice] - 1):
+        game.apply(f"mulligan {twice}")
+    d = game.decision
+    assert d is not None and Action("mulligan", (twice,)) not in d.options
+    assert len(hand_uids(game, seat)) == 5, "nothing moves before `keep`"
+    game.apply("keep")
+    event = [e for e in game.state.log if e["kind"] == "mulligan"][-1]
+    assert event["seat"] == seat and event["cards"] == [twice] * hand[twice]
+    assert len(hand_uids(game, seat)) == 5
+
+
+def test_a_mulligan_in_progress_saves_and_clones(registry: Registry) -> None:
+    """The picks so far are part of the state: a clone and a JSON round trip mid-choice
+    finish the same way as the original."""
+    game = registry.new_game("v-standard", seed=7)
+    assert game.decision is not None
+    first = game.state.card_ids[hand_uids(game, game.decision.seat)[0]]
+    game.apply(f"mulligan {first}")
+    copy = game.clone()
+    saved = Game.from_json(game.engine, game.to_json())
+    for g in (game, copy, saved):
+        assert g.decision is not None and g.decision.data["chosen"] == 1
+        g.apply("keep")
+    assert game.state.state_hash() == copy.state.state_hash() == saved.state.state_hash()
+
+
+def test_multi_card_mulligan_answers_are_refused_with_the_new_form(registry: Registry) -> None:
+    """The old combined answer names several cards: refused, naming the one-at-a-time form."""
+    game = registry.new_game("premium", seed=4)
+    assert game.decision is not None
+    ids = sorted(game.state.card_ids[u] for u in hand_uids(game, game.decision.seat))
+    before = game.state.state_hash()
+    try:
+        game.apply(f"mulligan {ids[0]} {ids[1]}")
+    except ValueError as exc:
+        assert f"'mulligan {ids[0]}', then 'mulligan {ids[1]}'" in str(exc)
+    else:
+        raise AssertionError("a two-card mulligan answer was accepted")
+    assert game.state.state_hash() == before
 
 
 def test_premium_mulligan_shuffles_back_so_cards_may_return(registry: Registry) -> None:

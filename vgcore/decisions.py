@@ -15,9 +15,9 @@ from vgcore.types import Seat
 
 REPR_OPTIONS = 4  # options a Decision's repr shows before "… n more"
 
-# Verbs whose arguments are an unordered selection: canonicalised by sorting, so that
-# "mulligan X Y" and "mulligan Y X" are the same answer.
-UNORDERED_VERBS = frozenset({"mulligan", "choose"})
+# Verbs that pick one card of a choice of several; the choice is asked again for each card
+# (SCENARIOS.md §2), so an answer naming several cards is a mistake worth explaining.
+PICK_VERBS = {"choose": "done", "mulligan": "keep"}
 
 
 class Action(NamedTuple):
@@ -57,9 +57,7 @@ class Action(NamedTuple):
 
     @classmethod
     def make(cls, verb: str, *args: str) -> Action:
-        """Build an action in canonical form (selections sorted)."""
-        if verb in UNORDERED_VERBS:
-            return cls(verb, tuple(sorted(args)))
+        """Build an action from its words: `Action.make("call", "TD01-005", "RC.FL")`."""
         return cls(verb, args)
 
 
@@ -77,6 +75,14 @@ def parse(text: str) -> Action:
         if len(rest) != 3 or rest[1] != "discard":
             raise ActionSyntaxError(f"expected 'ride-deck <id> discard <id>', got {text!r}")
         return Action(verb, (rest[0], rest[2]))
+    if verb in PICK_VERBS and not rest:
+        raise ActionSyntaxError(f"{verb!r} names one card ('{verb} <ref>'); to choose no more "
+                                f"cards answer '{PICK_VERBS[verb]}'")
+    if verb in PICK_VERBS and len(rest) > 1:
+        steps = ", then ".join(f"'{verb} {r}'" for r in rest)
+        raise ActionSyntaxError(
+            f"{verb!r} names one card: cards are chosen one at a time; answer {steps}"
+            f" ('{PICK_VERBS[verb]}' stops when no more are wanted), not {text!r}")
     return Action.make(verb, *rest)
 
 

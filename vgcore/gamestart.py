@@ -6,18 +6,18 @@ ever (the loop ends only when a rule action ends the game).
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 from vgcore import actions
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
+from vgcore.steps import next_pick, picking, start_picks, take_pick
 from vgcore.types import VC, Zone
 
 if TYPE_CHECKING:
     from vgcore.game import Game
     from vgcore.state import Frame
-    from vgcore.types import Seat
+    from vgcore.types import Seat, Uid
 
 SETUP_STAGES = ("first_vanguard", "shuffle", "first_player", "draw", "mulligan", "stand_up")
 
@@ -41,10 +41,9 @@ def answer_setup(game: Game, frame: Frame, action: Action) -> None:
     seat = setup_order(game)[frame["i"]]
     if action.verb == "first-vanguard":
         place_first_vanguard(game, seat, action.args[0])
-    elif action.verb == "mulligan":
-        mulligan(game, seat, list(action.args))
-    elif action.verb == "keep":
-        game.emit("mulligan", seat=seat, count=0, cards=[], private=seat)
+    elif action.verb in ("mulligan", "keep"):
+        take_pick(game, frame, action)  # the mulligan stage finishes when the picks do
+        return
     next_seat(game, frame)
 
 
@@ -108,9 +107,20 @@ def stage_draw(game: Game, frame: Frame) -> None:
 
 
 def stage_mulligan(game: Game, frame: Frame) -> None:
+    """Each player returns any number of hand cards, one at a time (`mulligan <id>` … `keep`),
+    then redraws as many (SCENARIOS.md §2)."""
     seat = setup_order(game)[frame["i"]]
-    game.ask(seat, "mulligan", "Keep your hand, or choose cards to redraw.",
-             mulligan_options(game, seat))
+    if not picking(frame):
+        hand = game.state.players[seat].zones[Zone.HAND]
+        if not start_picks(frame, seat, hand, 0, len(hand), verb="mulligan", stop="keep"):
+            mulligan(game, seat, [])
+            next_seat(game, frame)
+            return
+    back = next_pick(game, frame, "mulligan", "Choose a card to redraw, or keep your hand.")
+    if back is None:
+        return
+    mulligan(game, seat, back)
+    next_seat(game, frame)
 
 
 def stage_stand_up(game: Game, frame: Frame) -> None:
@@ -148,30 +158,19 @@ def place_first_vanguard(game: Game, seat: Seat, card_id: str) -> None:
     game.emit("first_vanguard", seat=seat, card=card_id, uid=uid, private=seat)
 
 
-def mulligan_options(game: Game, seat: Seat) -> list[Action]:
-    """`keep` and every distinct non-empty selection of hand cards (copies are alike)."""
-    hand_ids = sorted(game.state.card_ids[u] for u in game.state.players[seat].zones[Zone.HAND])
-    picks: set[tuple[str, ...]] = set()
-    for size in range(1, len(hand_ids) + 1):
-        picks.update(combinations(hand_ids, size))
-    ordered = sorted(picks, key=lambda p: (len(p), p))
-    return [Action("keep"), *(Action("mulligan", p) for p in ordered)]
-
-
-def mulligan(game: Game, seat: Seat, card_ids: list[str]) -> None:
+def mulligan(game: Game, seat: Seat, chosen: list[Uid]) -> None:
     """Redraw the chosen cards, per the format's procedure (RULES.md §4.4).
 
     `shuffle_back` (premium): return them, shuffle, draw as many — they may come back.
     `bottom_then_draw` (V/D): put them on the bottom, draw as many, then shuffle — they cannot.
+    Returning no card shuffles nothing.
     """
-    hand = game.state.players[seat].zones[Zone.HAND]
-    chosen: list[int] = []
-    for card_id in card_ids:
-        uid = next(u for u in hand if game.state.card_ids[u] == card_id and u not in chosen)
-        chosen.append(uid)
+    card_ids = sorted(game.state.card_ids[u] for u in chosen)
     for uid in chosen:
         actions.move(game, uid, seat, Zone.DECK, face_up=False)
-    game.emit("mulligan", seat=seat, count=len(chosen), cards=sorted(card_ids), private=seat)
+    game.emit("mulligan", seat=seat, count=len(chosen), cards=card_ids, private=seat)
+    if not chosen:
+        return
     if game.engine.format.mulligan == "shuffle_back":
         actions.shuffle_deck(game, seat)
         actions.draw(game, seat, len(chosen))

@@ -9,9 +9,8 @@ something, an `answer`. Plugins add kinds through `vgcore_step_kinds`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from vgcore import actions
@@ -130,48 +129,175 @@ def ref_of(game: Game, viewer: Seat, uid: Uid) -> str:
     return name if seat == viewer else f"{seat}.{name}"
 
 
-def refs_of(game: Game, viewer: Seat, candidates: list[Uid]) -> dict[str, list[Uid]]:
-    by_ref: dict[str, list[Uid]] = {}
-    for uid in candidates:
-        by_ref.setdefault(ref_of(game, viewer, uid), []).append(uid)
-    return by_ref
+# -- choices of several cards: one pick at a time --------------------------------------------
+
+PICK = "pick"  # frame key of a choice in progress: plain data, so a game saves mid-choice
 
 
-def choice_options(game: Game, viewer: Seat, candidates: list[Uid], low: int,
-                   high: int) -> tuple[list[Action], dict[str, list[Uid]]]:
-    """Every distinct selection of `low`..`high` candidates (copies alike) as `choose` answers."""
-    by_ref = refs_of(game, viewer, candidates)
-    pool = sorted(r for r, us in by_ref.items() for _ in us)
-    picks: set[tuple[str, ...]] = set()
-    for size in range(low, high + 1):
-        picks.update(combinations(pool, size))
-    ordered = sorted(picks, key=lambda p: (len(p), p))
-    return [Action.make("choose", *p) for p in ordered], by_ref
+def start_picks(frame: Frame, seat: Seat, candidates: Sequence[Uid], low: int, high: int, *,
+                verb: str = "choose", stop: str = "done", weights: Sequence[int] | None = None,
+                need: int = 0) -> bool:
+    """Begin a choice of `low`..`high` of `candidates` that `seat` makes one card at a time
+    (SCENARIOS.md §2); False (nothing begun) when there is nothing to choose.
 
-
-def uids_for(game: Game, viewer: Seat, candidates: list[Uid], refs: tuple[str, ...]) -> list[Uid]:
-    by_ref = refs_of(game, viewer, candidates)
-    taken: list[Uid] = []
-    for ref in refs:
-        uid = next(u for u in by_ref[ref] if u not in taken)
-        taken.append(uid)
-    return taken
-
-
-def ask_choice(game: Game, frame: Frame, seat: Seat, candidates: list[Uid], low: int,
-               high: int, prompt: str) -> bool:
-    """Ask `seat` to choose; False (nothing asked) when there is nothing to choose."""
+    With `weights`, the picks must also total at least `need` (a stride cost: grades ≥ 3);
+    the caller offers such a choice only when it can be completed (a ValueError otherwise).
+    Each pick answers `<verb> <ref>`; `<stop>` ends the choice once it is complete.
+    """
     high = min(high, len(candidates))
     low = min(low, high)
-    if high == 0:
+    need = need if weights is not None else 0
+    if high == 0 and need <= 0:
         return False
-    frame["cands"] = tuple(candidates)
-    options, _ = choice_options(game, seat, candidates, low, high)
-    data = {"min": low, "max": high}
-    if any(hidden(game, u) for u in candidates):
-        data["private"] = True  # the answer names cards only the chooser may know
-    game.ask(seat, "choose", prompt, options, optional=low == 0, data=data)
+    pick = {"seat": seat, "cands": list(candidates), "picked": [], "low": low, "high": high,
+            "verb": verb, "stop": stop, "need": need, "stopped": False,
+            "weights": None if weights is None else [max(0, w) for w in weights]}
+    if not completable(pick, 0, 0, list(weights_of(pick).values())):
+        raise ValueError(f"a choice of {low}..{high} of {len(candidates)} cards totalling "
+                         f"{need} cannot be completed")
+    frame[PICK] = pick
     return True
+
+
+def picking(frame: Frame) -> bool:
+    """Whether a choice of several cards is in progress in this frame."""
+    return PICK in frame
+
+
+def next_pick(game: Game, frame: Frame, kind: str, prompt: str) -> list[Uid] | None:
+    """Ask for the next pick of the choice in progress; None while asking, else the cards
+    chosen, in candidate order (the choice then leaves the frame). A complete choice that can
+    take no further card ends by itself; one with a single possible outcome is taken as
+    forced answers."""
+    p = frame[PICK]
+    options = pick_options(game, p)
+    if p["stopped"] or not options:
+        del frame[PICK]
+        taken = set(p["picked"])
+        return [u for u in p["cands"] if u in taken]  # a set: the order of picks is no part
+    if pick_complete(p):
+        options.append(Action(p["stop"]))
+    elif all_needed(p):
+        options = options[:1]  # every card left must be taken: no choice, only an order
+    game.ask(p["seat"], kind, f"{prompt} ({pick_progress(p)})", options,
+             data=pick_data(game, p))
+    return None
+
+
+def take_pick(game: Game, frame: Frame, action: Action) -> None:
+    """Record one answer to a choice in progress: a pick, or the stop answer."""
+    p = frame[PICK]
+    if action.verb == p["stop"]:
+        frame[PICK] = {**p, "stopped": True}
+        return
+    ref = action.args[0]
+    uid = next(u for u in p["cands"]
+               if u not in p["picked"] and ref_of(game, p["seat"], u) == ref)
+    frame[PICK] = {**p, "picked": [*p["picked"], uid]}
+
+
+def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
+    """`<verb> <ref>` for each card (copies alike) after whose pick the choice can still be
+    completed."""
+    picked = p["picked"]
+    if len(picked) >= p["high"]:
+        return []
+    rest = unpicked(p)
+    first: dict[str, Uid] = {}
+    for uid in rest:
+        first.setdefault(ref_of(game, p["seat"], uid), uid)
+    if p["weights"] is None:  # counting only: with low <= high <= candidates, any pick fits
+        return [Action(p["verb"], (ref,)) for ref in sorted(first)]
+    weights = weights_of(p)
+    total = sum(weights[u] for u in picked)
+    return [Action(p["verb"], (ref,)) for ref, uid in sorted(first.items())
+            if completable(p, len(picked) + 1, total + weights[uid],
+                           [weights[u] for u in rest if u != uid])]
+
+
+def weights_of(p: Mapping[str, Any]) -> dict[Uid, int]:
+    """Each candidate's weight (1 each when the choice only counts cards)."""
+    weights = p["weights"]
+    return dict(zip(p["cands"], weights if weights is not None else [1] * len(p["cands"]),
+                    strict=True))
+
+
+def unpicked(p: Mapping[str, Any]) -> list[Uid]:
+    taken = set(p["picked"])
+    return [u for u in p["cands"] if u not in taken]
+
+
+def pick_total(p: Mapping[str, Any]) -> int:
+    """The weights of the picks so far (0 when the choice only counts cards)."""
+    if p["weights"] is None:
+        return 0
+    weights = weights_of(p)
+    return sum(weights[u] for u in p["picked"])
+
+
+def pick_complete(p: Mapping[str, Any]) -> bool:
+    return len(p["picked"]) >= p["low"] and pick_total(p) >= p["need"]
+
+
+def completable(p: Mapping[str, Any], count: int, total: int, rest: list[int]) -> bool:
+    """Whether further picks (of weights `rest`) can complete a choice that holds `count`
+    cards of weight `total`: the heaviest cards that still fit reach the count and the need."""
+    room = min(p["high"] - count, len(rest))
+    if count + room < p["low"]:
+        return False
+    if p["weights"] is None:
+        return True
+    return total + sum(sorted(rest, reverse=True)[:room]) >= p["need"]
+
+
+def all_needed(p: Mapping[str, Any]) -> bool:
+    """Whether the choice cannot be completed without every card not yet picked."""
+    rest = unpicked(p)
+    count = len(p["picked"])
+    if p["weights"] is None:  # without any one card left, can the count still be reached?
+        return count + min(p["high"] - count, len(rest) - 1) < p["low"]
+    weights = weights_of(p)
+    total = sum(weights[u] for u in p["picked"])
+    return all(not completable(p, count, total, [weights[u] for u in rest if u != uid])
+               for uid in rest)
+
+
+def pick_progress(p: Mapping[str, Any]) -> str:
+    k, low, high = len(p["picked"]), p["low"], p["high"]
+    text = f"chosen so far {k} of {low}" if low == high else f"chosen so far {k} of {low}..{high}"
+    if p["weights"] is not None:
+        text += f"; total {pick_total(p)} of {p['need']} or more"
+    return text
+
+
+def pick_data(game: Game, p: Mapping[str, Any]) -> dict[str, Any]:
+    """What the decision says about the choice: its bounds, the picks so far, how many more
+    are needed and allowed (and, weighted, the total so far and the total needed)."""
+    seat, picked = p["seat"], p["picked"]
+    data: dict[str, Any] = {
+        "min": p["low"], "max": p["high"], "chosen": len(picked),
+        "picked": [ref_of(game, seat, u) for u in picked],
+        "more_min": max(0, p["low"] - len(picked)), "more_max": p["high"] - len(picked),
+    }
+    if p["weights"] is not None:
+        data.update(total=pick_total(p), need=p["need"])
+    if any(hidden(game, u) for u in p["cands"]):
+        data["private"] = True  # the answers name cards only the chooser may know
+    return data
+
+
+def choose_cards(game: Game, frame: Frame, seat: Seat, candidates: Callable[[], list[Uid]],
+                 low_high: Callable[[int], tuple[int, int]], prompt: str,
+                 kind: str = "choose") -> list[Uid] | None:
+    """The usual shape of a step that chooses cards: begin the choice the first time (from
+    `candidates()` with `low_high(len)` bounds), then ask pick after pick. None while asking;
+    the chosen cards once complete ([] when there was nothing to choose)."""
+    if not picking(frame):
+        cands = candidates()
+        low, high = low_high(len(cands))
+        if not start_picks(frame, seat, cands, low, high):
+            return []
+    return next_pick(game, frame, kind, prompt)
 
 
 def hidden(game: Game, uid: Uid) -> bool:
@@ -180,10 +306,6 @@ def hidden(game: Game, uid: Uid) -> bool:
     spec = game.engine.zones.get(zone)
     visible = spec.visible if spec is not None else "all"
     return visible != "all" or not game.state.face_up[uid]
-
-
-def chosen(game: Game, frame: Frame, seat: Seat, action: Action) -> list[Uid]:
-    return uids_for(game, seat, list(frame["cands"]), action.args)
 
 
 def chooser_of(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> Seat:
@@ -217,22 +339,27 @@ def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
 
 
 def run_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
-    candidates = choosable(game, ctx, select(game, ctx, step["from"]))
-    low, high = choose_bounds(step, len(candidates))
     seat = chooser_of(game, ctx, step)
-    if not ask_choice(game, frame, seat, candidates, low, high, "Choose cards."):
-        game.pop()
-        bind(game, frame, step["as"], [])
-
-
-def answer_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
-                  action: Action) -> None:
-    uids = chosen(game, frame, chooser_of(game, ctx, step), action)
+    if not picking(frame):
+        candidates = choosable(game, ctx, select(game, ctx, step["from"]))
+        low, high = choose_bounds(step, len(candidates))
+        if not start_picks(frame, seat, candidates, low, high):
+            game.pop()
+            bind(game, frame, step["as"], [])
+            return
+    uids = next_pick(game, frame, "choose", "Choose cards.")
+    if uids is None:
+        return
     game.pop()
     bind(game, frame, step["as"], uids)
-    seat = chooser_of(game, ctx, step)
     game.emit("chose", seat=seat, count=len(uids), cards=[game.state.card_ids[u] for u in uids],
               private=seat if any(hidden(game, u) for u in uids) else None)
+
+
+def answer_pick(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                action: Action) -> None:
+    """Every step that chooses cards takes its answers here, one pick at a time."""
+    take_pick(game, frame, action)
 
 
 # -- steps acting on cards (a target, or a choice `from` a selector) ---------------------
@@ -240,30 +367,25 @@ def answer_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
 
 def targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
              prompt: str = "Choose cards.") -> tuple[StepRun, StepAnswer]:
-    """A step that acts on `target` (a reference) or on `count` cards chosen `from`."""
+    """A step that acts on `target` (a reference) or on `count` cards chosen `from` (one
+    pick at a time)."""
 
     def run(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
         if "from" in step:
-            candidates = choosable(game, ctx, select(game, ctx, step["from"]))
-            low, high = choose_bounds(step, len(candidates))
-            if ask_choice(game, frame, chooser_of(game, ctx, step), candidates, low, high,
-                          prompt):
+            found = choose_cards(
+                game, frame, chooser_of(game, ctx, step),
+                lambda: choosable(game, ctx, select(game, ctx, step["from"])),
+                lambda n: choose_bounds(step, n), prompt)
+            if found is None:
                 return
-            uids: list[Uid] = []
+            uids = found
         else:
             uids = resolve_ref(game, ctx, step.get("target", "self"))
         game.pop()
         act(game, ctx, uids, step)
         bind(game, frame, step.get("as"), uids)
 
-    def answer(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
-               action: Action) -> None:
-        uids = chosen(game, frame, chooser_of(game, ctx, step), action)
-        game.pop()
-        act(game, ctx, uids, step)
-        bind(game, frame, step.get("as"), uids)
-
-    return run, answer
+    return run, answer_pick
 
 
 def on_field(game: Game, uid: Uid) -> bool:
@@ -439,19 +561,15 @@ def pile_step(zone: str, face_up: bool | None, prompt: str) -> tuple[StepRun, St
         return out
 
     def run(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
-        cands = candidates(game, frame, ctx, step)
-        low, high = choose_bounds(step, len(cands))
-        if ask_choice(game, frame, ctx.seat, cands, low, high, prompt):
+        uids = choose_cards(game, frame, ctx.seat, lambda: candidates(game, frame, ctx, step),
+                            lambda n: choose_bounds(step, n), prompt)
+        if uids is None:
             return
         game.pop()
+        if uids:
+            (act_discard if step["op"] == "discard" else act_blast)(game, ctx, uids, step)
 
-    def answer(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
-               action: Action) -> None:
-        uids = chosen(game, frame, ctx.seat, action)
-        game.pop()
-        (act_discard if step["op"] == "discard" else act_blast)(game, ctx, uids, step)
-
-    return run, answer
+    return run, answer_pick
 
 
 # -- superior call, ride, move -----------------------------------------------------------
@@ -553,22 +671,19 @@ def act_move(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> 
 
 def run_search(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     """Look through your deck for up to `count` cards matching `filter`; shuffle after."""
-    wanted = step.get("filter", {})
-    if isinstance(wanted, FnRef):
-        wanted = {"where": wanted}
-    selector = {**wanted, "zone": ("deck",), "owner": "you"}
-    candidates = select(game, ctx, selector)
-    count = step.get("count", 1)
-    low = 0 if step.get("up_to", True) else min(count, len(candidates))
-    if ask_choice(game, frame, ctx.seat, candidates, low, count, "Choose from your deck."):
+    def candidates() -> list[Uid]:
+        wanted = step.get("filter", {})
+        if isinstance(wanted, FnRef):
+            wanted = {"where": wanted}
+        return select(game, ctx, {**wanted, "zone": ("deck",), "owner": "you"})
+
+    def bounds(available: int) -> tuple[int, int]:
+        count = step.get("count", 1)
+        return (0 if step.get("up_to", True) else min(count, available)), count
+
+    uids = choose_cards(game, frame, ctx.seat, candidates, bounds, "Choose from your deck.")
+    if uids is None:
         return
-    game.pop()
-    finish_search(game, frame, step, ctx, [])
-
-
-def answer_search(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
-                  action: Action) -> None:
-    uids = chosen(game, frame, ctx.seat, action)
     game.pop()
     finish_search(game, frame, step, ctx, uids)
 
@@ -719,7 +834,7 @@ def _pile(zone: str, face_up: bool | None, prompt: str) -> StepKind:
 CORE_STEPS: dict[str, StepKind] = {
     "choose": StepKind(Schema({"as": "str", "from": "selector", "count": "int",
                                "up_to": "bool", "optional": "bool", "chooser": "player"},
-                              frozenset({"as", "from"})), run_choose, answer_choose),
+                              frozenset({"as", "from"})), run_choose, answer_pick),
     "retire": _targeted(act_retire),
     "stand": _targeted(act_stand),
     "rest": _targeted(act_rest),
@@ -745,7 +860,7 @@ CORE_STEPS: dict[str, StepKind] = {
     "discard": _pile(Zone.HAND, None, "Choose cards to discard."),
     "search": StepKind(Schema({"filter": "filter", "count": "int", "up_to": "bool",
                                "reveal": "bool", "to": "str", "as": "str",
-                               "shuffle": "bool"}), run_search, answer_search),
+                               "shuffle": "bool"}), run_search, answer_pick),
     "look": StepKind(Schema({"count": "amount", "as": "str"}), run_look),
     "shuffle": StepKind(Schema({"player": "player"}), run_shuffle),
     "if": StepKind(Schema({"cond": "cond", "then": "steps", "else": "steps"},

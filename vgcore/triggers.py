@@ -115,7 +115,10 @@ def run_trigger(game: Game, frame: Frame) -> None:
         return
     stage = stages[0]
     if stage[0] in CHOSEN_PARTS:
-        options = [a for part in stage for a in part_options(game, frame["seat"], part)]
+        per_part = [part_options(game, frame["seat"], part) for part in stage]
+        options = [a for part in per_part for a in part]
+        if all(len(part) <= 1 for part in per_part):
+            options = options[:1]  # each part has one target: no choice, only an order
         if options:
             game.ask(frame["seat"], "trigger", f"Apply the {trigger_of(game, frame)} trigger.",
                      options)

@@ -3,7 +3,8 @@
 In your main phase, if your vanguard has legion (card field `legion: {mate: <name>}`), the
 opponent's vanguard is grade 3 or more, your drop holds at least 4 cards and this vanguard has
 never legioned: answer `legion`. You then choose the 4 drop cards one at a time (decision
-`legion-return`, answers `choose <id>`: never a list of every 4-card combination), they go back
+`legion-return`, answers `choose <id>`, through the core's choice helper: never a list of every
+4-card combination; a drop of exactly 4 is no choice and is taken unasked), they go back
 into your deck, the mate is searched out of the deck (decision `legion-mate` only when cards of
 different ids bear the mate's name) and put on VC beside the vanguard, and the deck is shuffled.
 """
@@ -16,6 +17,7 @@ from typing import Any
 from vgcore import actions
 from vgcore.decisions import Action
 from vgcore.game import Game
+from vgcore.steps import next_pick, picking, start_picks, take_pick
 from vgcore.types import VC, Uid, Zone
 
 MATE_ZONE = "legion_mate"      # per seat: the mate standing on VC beside the vanguard
@@ -89,22 +91,32 @@ def start_legion(game: Game, seat: str) -> None:
     leader = game.vanguard(seat)
     assert leader is not None
     name = mate_name(game, leader)
-    game.push({"k": "legion", "seat": seat, "leader": leader, "mate": name, "picked": []})
+    frame: dict[str, Any] = {"k": "legion", "seat": seat, "leader": leader, "mate": name}
+    start_return(game, frame)
+    game.push(frame)
+
+
+def start_return(game: Game, frame: dict[str, Any]) -> None:
+    """The 4 drop cards are picked one at a time (the core's choice helper). When the deck
+    holds no mate, the 4 must include a card of the mate's name (weight 1, need 1), so only
+    picks that leave that possible are offered."""
+    seat, name = frame["seat"], frame["mate"]
+    drop = list(game.state.players[seat].zones[Zone.DROP])
+    need = 0 if named(game, seat, Zone.DECK, name) else 1
+    weights = [int(game.card(u).name == name) for u in drop]
+    start_picks(frame, seat, drop, RETURN_COUNT, RETURN_COUNT, weights=weights, need=need)
 
 
 def run_legion(game: Game, frame: dict[str, Any]) -> None:
     """Ask for the next drop card to return; once 4 are chosen, return them and fetch the
     mate (asking which id only when the deck holds different ids with the mate's name)."""
     seat = frame["seat"]
-    if len(frame["picked"]) < RETURN_COUNT:
-        n = len(frame["picked"]) + 1
-        game.ask(seat, RETURN_DECISION,
-                 f"Choose a card in your drop to return to your deck ({n} of {RETURN_COUNT}).",
-                 return_options(game, frame))
-        return
-    if not frame.get("returned"):
-        frame["returned"] = True
-        return_to_deck(game, seat, frame["picked"])
+    if picking(frame):
+        picked = next_pick(game, frame, RETURN_DECISION,
+                           "Choose a card in your drop to return to your deck.")
+        if picked is None:
+            return
+        return_to_deck(game, seat, picked)
     ids = sorted({game.state.card_ids[u] for u in named(game, seat, Zone.DECK, frame["mate"])})
     if not ids:  # cannot happen when the offer held; the deck is still shuffled
         game.pop()
@@ -115,30 +127,15 @@ def run_legion(game: Game, frame: dict[str, Any]) -> None:
 
 
 def answer_legion(game: Game, frame: dict[str, Any], action: Action) -> None:
-    seat = frame["seat"]
-    card_id = action.args[0]
-    st = game.state
-    if len(frame["picked"]) < RETURN_COUNT:
-        uid = next(u for u in st.players[seat].zones[Zone.DROP]
-                   if st.card_ids[u] == card_id and u not in frame["picked"])
-        frame["picked"] = [*frame["picked"], uid]
+    if picking(frame):
+        take_pick(game, frame, action)
         return
+    seat = frame["seat"]
+    st = game.state
     game.pop()
     mate = next(u for u in named(game, seat, Zone.DECK, frame["mate"])
-                if st.card_ids[u] == card_id)
+                if st.card_ids[u] == action.args[0])
     place_mate(game, seat, frame["leader"], mate)
-
-
-def return_options(game: Game, frame: Mapping[str, Any]) -> list[Action]:
-    """`choose <id>` for each id left in the drop. When the deck holds no mate and none was
-    chosen yet, the last card must be the mate (it is then found after the return)."""
-    st = game.state
-    seat, name, picked = frame["seat"], frame["mate"], frame["picked"]
-    left = [u for u in st.players[seat].zones[Zone.DROP] if u not in picked]
-    if (len(picked) == RETURN_COUNT - 1 and not named(game, seat, Zone.DECK, name)
-            and not any(game.card(u).name == name for u in picked)):
-        left = [u for u in left if game.card(u).name == name]
-    return [Action("choose", (i,)) for i in sorted({st.card_ids[u] for u in left})]
 
 
 def return_to_deck(game: Game, seat: str, uids: list[Uid]) -> None:

@@ -8,11 +8,11 @@ assist never comes up. Pushed only when available, it leaves those games exactly
 Available when the turn player's vanguard is grade 2 or less, their hand holds no card of the
 vanguard's grade + 1, and their deck is not empty. The player answers `g-assist` or `pass`.
 Using it: the hand is revealed (event `g_assist` lists it), the player looks at the top 5 cards
-of the deck and may choose one of grade (vanguard + 1) among them (`choose <id>`, or `choose`
+of the deck and may choose one of grade (vanguard + 1) among them (`choose <id>`, or `done`
 for none). A chosen card is revealed and put into the hand (event `g_assist_found`), the deck
-is shuffled, then the player chooses 2 cards of the hand (exactly; fewer only if the hand is
-smaller) and removes them from the game (event `removed` each, into the `removed` zone). If
-no card is chosen, the looked-at cards simply stay in the deck, which is shuffled.
+is shuffled, then the player chooses 2 cards of the hand one at a time (exactly; fewer only if
+the hand is smaller) and removes them from the game (event `removed` each, into the `removed`
+zone). If no card is chosen, the looked-at cards simply stay in the deck, which is shuffled.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from vgcore import actions, phases
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
 from vgcore.game import Game
-from vgcore.steps import ask_choice, chosen
+from vgcore.steps import choose_cards, take_pick
 from vgcore.types import Zone
 
 STEP = "g_assist_step"
@@ -57,15 +57,19 @@ def run_g_assist(game: Game, frame: dict[str, Any]) -> None:
             return
         game.ask(seat, "g-assist", "Use G assist?", [Action("g-assist"), Action("pass")])
     elif stage == "search":
-        cands = [u for u in frame["looked"] if game.card(u).grade == frame["grade"]]
-        if not ask_choice(game, frame, seat, cands, 0, 1,
-                          f"Choose a grade {frame['grade']} card to add to your hand."):
-            finish_search(game, frame, [])
+        found = choose_cards(
+            game, frame, seat,
+            lambda: [u for u in frame["looked"] if game.card(u).grade == frame["grade"]],
+            lambda n: (0, 1), f"Choose a grade {frame['grade']} card to add to your hand.")
+        if found is not None:
+            finish_search(game, frame, found)
     elif stage == "remove":
-        hand = list(game.state.players[seat].zones[Zone.HAND])
-        if not ask_choice(game, frame, seat, hand, REMOVE, REMOVE,
-                          "Choose 2 cards of your hand to remove from the game."):
+        removed = choose_cards(
+            game, frame, seat, lambda: list(game.state.players[seat].zones[Zone.HAND]),
+            lambda n: (REMOVE, REMOVE), "Choose 2 cards of your hand to remove from the game.")
+        if removed is not None:
             game.pop()
+            remove(game, seat, removed)
 
 
 def answer_g_assist(game: Game, frame: dict[str, Any], action: Action) -> None:
@@ -84,14 +88,16 @@ def answer_g_assist(game: Game, frame: dict[str, Any], action: Action) -> None:
         game.emit("look", seat=seat, zone=Zone.DECK, count=len(looked),
                   cards=[st.card_ids[u] for u in looked], private=seat)
         frame.update(stage="search", grade=grade, looked=tuple(looked))
-    elif stage == "search":
-        finish_search(game, frame, chosen(game, frame, seat, action))
     else:
-        game.pop()
-        for uid in chosen(game, frame, seat, action):
-            actions.move(game, uid, seat, Zone.REMOVED)
-            game.emit("removed", seat=seat, card=st.card_ids[uid], uid=uid,
-                      **{"from": Zone.HAND})
+        take_pick(game, frame, action)
+
+
+def remove(game: Game, seat: str, uids: list[int]) -> None:
+    """The chosen hand cards leave the game (event `removed` each)."""
+    st = game.state
+    for uid in uids:
+        actions.move(game, uid, seat, Zone.REMOVED)
+        game.emit("removed", seat=seat, card=st.card_ids[uid], uid=uid, **{"from": Zone.HAND})
 
 
 def finish_search(game: Game, frame: dict[str, Any], found: list[int]) -> None:

@@ -16,8 +16,9 @@ flags (`imprisoned`, plain data) for views and tools.
   field `prison_release` (a list of `{cost: soul_blast | counter_blast, amount: n, count: k}`).
   In their own main phase, a player whose cards are imprisoned in the opponent's Prison may pay
   a mode's cost to take back `count` of them (as many as there are, up to `count`) and call them
-  to their rear-guard circles: answers `free <cost> <id> [<id> …]` (copies alike, one answer per
-  distinct selection), offered only when the cost can be paid. Event `free` per card, then the
+  to their rear-guard circles: answer `free <cost>` (offered only when the cost can be paid; the
+  first mode of that cost, in card order), then the cards to free and the cards that pay are
+  picked one at a time (`choose <ref>`, SCENARIOS.md §2). Event `free` per card, then the
   core's `call` (superior, source `order_zone`).
 
 Registered through the `vgcore` entry-point group as `prison`.
@@ -26,7 +27,6 @@ Registered through the `vgcore` entry-point group as `prison`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,17 @@ from vgcore.engine import FrameKind
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
 from vgcore.selectors import Ctx
-from vgcore.steps import TARGET_KEYS, StepKind, act_blast, ask_choice, bind, chosen, targeted
+from vgcore.steps import (
+    TARGET_KEYS,
+    StepKind,
+    act_blast,
+    bind,
+    next_pick,
+    picking,
+    start_picks,
+    take_pick,
+    targeted,
+)
 from vgcore.types import VC, Zone
 
 HERE = Path(__file__).parent
@@ -132,48 +142,56 @@ def can_pay(game: Game, seat: str, mode: Mapping[str, Any]) -> bool:
 
 
 def free_options(game: Game, seat: str) -> list[Action]:
+    """`free <cost>` for each release mode whose cost `seat` can pay while some of their cards
+    are imprisoned; which cards are freed and which pay are picked after, one at a time."""
     jailer = game.opponent(seat)
-    held = [u for u in imprisoned(game, jailer) if game.state.owners[u] == seat]
-    if not held:
+    if not held(game, seat):
         return []
-    ids = sorted(game.state.card_ids[u] for u in held)
     options: list[Action] = []
     for mode in release_modes(game, jailer):
-        if not can_pay(game, seat, mode):
-            continue
-        size = min(mode["count"], len(ids))
-        for pick in sorted(set(combinations(ids, size))):
-            action = Action.make("free", mode["cost"], *pick)
-            if action not in options:
-                options.append(action)
+        action = Action("free", (mode["cost"],))
+        if can_pay(game, seat, mode) and action not in options:
+            options.append(action)
     return options
 
 
+def held(game: Game, seat: str) -> list[int]:
+    """`seat`'s own cards in the opponent's Prison."""
+    return [u for u in imprisoned(game, game.opponent(seat)) if game.state.owners[u] == seat]
+
+
 def start_free(game: Game, seat: str, action: Action) -> None:
+    """`free <cost>`: the first release mode of that cost (card order) is used."""
     jailer = game.opponent(seat)
-    cost, ids = action.args[0], list(action.args[1:])
-    mode = next(m for m in release_modes(game, jailer)
-                if m["cost"] == cost and min(m["count"], len(ids)) == len(ids))
-    st = game.state
-    cards: list[int] = []
-    for card_id in ids:
-        cards.append(next(u for u in imprisoned(game, jailer)
-                          if st.card_ids[u] == card_id and st.owners[u] == seat
-                          and u not in cards))
-    game.push({"k": "prison_free", "seat": seat, "jailer": jailer, "cost": cost,
-               "amount": mode["amount"], "cards": tuple(cards), "stage": "pay"})
+    cost = action.args[0]
+    mode = next(m for m in release_modes(game, jailer) if m["cost"] == cost)
+    frame: dict[str, Any] = {"k": "prison_free", "seat": seat, "jailer": jailer, "cost": cost,
+                             "amount": mode["amount"], "cards": (), "stage": "pick"}
+    cards = held(game, seat)
+    start_picks(frame, seat, cards, mode["count"], mode["count"])
+    game.push(frame)
 
 
 def run_free(game: Game, frame: dict[str, Any]) -> None:
     seat = frame["seat"]
-    if frame["stage"] == "pay":
+    if frame["stage"] == "pick":
+        cards = (next_pick(game, frame, "choose", "Choose your imprisoned cards to free.")
+                 if picking(frame) else [])
+        if cards is None:
+            return
+        frame["cards"] = tuple(cards)
+        frame["stage"] = "pay"
         cands = payers(game, seat, frame["cost"])
-        amount = frame["amount"]
+        start_picks(frame, seat, cands, frame["amount"], frame["amount"])
+        return
+    if frame["stage"] == "pay":
         prompt = ("Choose soul cards to pay." if frame["cost"] == "soul_blast"
                   else "Choose face-up damage to turn face down.")
-        if len(cands) > amount and ask_choice(game, frame, seat, cands, amount, amount, prompt):
+        paid = next_pick(game, frame, "choose", prompt) if picking(frame) else []
+        if paid is None:
             return
-        pay(game, frame, cands[:amount])
+        act_blast(game, Ctx(seat), paid, {"op": frame["cost"]})
+        frame["stage"] = "call"
         return
     left = frame["cards"]
     if not left:
@@ -197,15 +215,10 @@ def run_free(game: Game, frame: dict[str, Any]) -> None:
              [Action("choose", (c,)) for c in circles])
 
 
-def pay(game: Game, frame: dict[str, Any], uids: list[int]) -> None:
-    act_blast(game, Ctx(frame["seat"]), uids, {"op": frame["cost"]})
-    frame["stage"] = "call"
-
-
 def answer_free(game: Game, frame: dict[str, Any], action: Action) -> None:
     seat = frame["seat"]
-    if frame["stage"] == "pay":
-        pay(game, frame, chosen(game, frame, seat, action))
+    if picking(frame):
+        take_pick(game, frame, action)
         return
     uid = frame["cards"][0]
     frame["cards"] = frame["cards"][1:]

@@ -20,7 +20,8 @@ from vgcore import actions, hookimpl
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, modifies
 from vgcore.game import Game
-from vgcore.phases import answer_ride_step, discard, run_ride_step
+from vgcore.phases import answer_ride_step, run_ride_step
+from vgcore.steps import next_pick, picking, start_picks, take_pick
 from vgcore.types import GC, VC, Phase, Zone
 from vgcore.zones import ZoneSpec
 
@@ -30,10 +31,12 @@ KIND = "g_unit"
 STRIDE = "stride"
 ULTIMATE = "ultimate-stride"
 G_GUARDIAN = "g-guardian"
+G_GUARDIAN_FRAME = "g_guardian"
 COST_GRADE = 3            # stride cost: discarded grades total at least this
 REQUIRED_GRADE = 3        # stride / G guardian requirement on the vanguards' grades
 G_GUARDIAN_MAX_FACE_UP = 3
 ULTIMATE_FACE_UP = 3
+COST_DECISION = "stride-cost"   # the decisions that pick the cards a stride discards
 # player flags
 START_GRADE = "stride_start_grade"   # [turn, grade of the vanguard when the turn started]
 STRODE = "stride_turn"               # the turn of this player's last stride
@@ -79,29 +82,15 @@ def stride_requirement(game: Game, seat: str) -> bool:
     return bool(start) and start[0] == game.state.turn and start[1] >= REQUIRED_GRADE
 
 
-def cost_sets(grades: Mapping[str, int], hand: Counter[str]) -> list[tuple[str, ...]]:
-    """Minimal selections of hand cards (ids, copies alike) whose grades total ≥ 3: removing
-    any card of one would fall short, so over-paying is never offered."""
-    ids = sorted(hand)
-    out: set[tuple[str, ...]] = set()
-
-    def walk(start: int, chosen: list[str], total: int) -> None:
-        if total >= COST_GRADE:
-            if all(total - grades[c] < COST_GRADE for c in chosen):
-                out.add(tuple(chosen))
-            return
-        for i in range(start, len(ids)):
-            card_id = ids[i]
-            if chosen.count(card_id) >= hand[card_id] or grades[card_id] <= 0:
-                continue
-            walk(i, [*chosen, card_id], total + grades[card_id])
-
-    walk(0, [], 0)
-    return sorted(out, key=lambda s: (len(s), s))
+def hand_grades(game: Game, hand: list[int]) -> list[int]:
+    """The printed grades of hand cards: what a stride cost counts."""
+    return [game.card(u).grade or 0 for u in hand]
 
 
 def stride_options(game: Game, seat: str) -> list[Action]:
-    """`stride <G unit> discard <id> …` and `ultimate-stride <G unit> discard <id>`."""
+    """`stride <G unit>` while the hand's grades total 3 or more, and `ultimate-stride <G
+    unit>` while the hand holds a card with a name of the vanguard. The cost is picked after,
+    one card at a time."""
     if not has_g_zone(game, seat):
         return []
     st = game.state
@@ -113,30 +102,36 @@ def stride_options(game: Game, seat: str) -> list[Action]:
     g_ids = sorted({st.card_ids[u] for u in g_cards(game, seat, face_up=False)})
     if not g_ids:
         return []
-    hand_uids = player.zones[Zone.HAND]
-    hand = Counter(st.card_ids[u] for u in hand_uids)
-    grades = {c: game.engine.db[c].grade or 0 for c in hand}
-    options = [Action.make(STRIDE, g, "discard", *cost)
-               for g in g_ids for cost in cost_sets(grades, hand)]
-    if (ULTIMATE_UID not in player.flags
+    hand = player.zones[Zone.HAND]
+    options = []
+    if sum(hand_grades(game, hand)) >= COST_GRADE:
+        options = [Action(STRIDE, (g,)) for g in g_ids]
+    if (ULTIMATE_UID not in player.flags and same_named(game, seat)
             and len(g_cards(game, seat, face_up=True)) >= ULTIMATE_FACE_UP):
-        names = set(game.names(vg))
-        same = sorted({c for c in hand if game.engine.db[c].name in names})
-        options += [Action.make(ULTIMATE, g, "discard", c) for g in g_ids
-                    if game.engine.db[g].extra.get("ultimate_stride") for c in same]
+        options += [Action(ULTIMATE, (g,)) for g in g_ids
+                    if game.engine.db[g].extra.get("ultimate_stride")]
     return options
+
+
+def same_named(game: Game, seat: str) -> list[int]:
+    """Hand cards that bear a name of the vanguard (an ultimate stride's cost)."""
+    vg = game.vanguard(seat)
+    if vg is None:
+        return []
+    names = set(game.names(vg))
+    return [u for u in game.state.players[seat].zones[Zone.HAND] if game.card(u).name in names]
 
 
 # -- stride ------------------------------------------------------------------------------
 
 
-def stride(game: Game, seat: str, g_id: str, costs: list[str], *, ultimate: bool) -> None:
+def stride(game: Game, seat: str, g_uid: int, costs: list[int], *, ultimate: bool) -> None:
     """Pay the cost, then put the G unit on VC; the vanguard becomes the heart."""
     st = game.state
     player = st.players[seat]
-    g_uid = next(u for u in g_cards(game, seat, face_up=False) if st.card_ids[u] == g_id)
-    for card_id in costs:
-        discard(game, seat, card_id)
+    for uid in costs:
+        actions.move(game, uid, seat, Zone.DROP)
+        game.emit("discard", seat=seat, card=st.card_ids[uid], uid=uid, **{"from": Zone.HAND})
     heart = game.vanguard(seat)
     assert heart is not None
     player.flags[STRODE] = st.turn
@@ -144,13 +139,24 @@ def stride(game: Game, seat: str, g_id: str, costs: list[str], *, ultimate: bool
         player.flags[ULTIMATE_UID] = g_uid
     actions.move(game, heart, seat, HEART)
     actions.move(game, g_uid, seat, VC)
-    game.emit(STRIDE, seat=seat, circle=VC, card=g_id, uid=g_uid, heart=st.card_ids[heart],
-              heart_uid=heart, ultimate=ultimate, source=G_ZONE)
+    game.emit(STRIDE, seat=seat, circle=VC, card=st.card_ids[g_uid], uid=g_uid,
+              heart=st.card_ids[heart], heart_uid=heart, ultimate=ultimate, source=G_ZONE)
 
 
 def run_stride_step(game: Game, frame: dict[str, Any]) -> None:
-    """Ask only when a stride is possible; otherwise the step passes silently."""
+    """Ask only when a stride is possible; otherwise the step passes silently. After
+    `stride <G id>` the cost is discarded one card at a time (`choose <id>` … `done` once the
+    grades total 3 or more; paying more is allowed)."""
     seat = game.state.turn_player
+    if "g" in frame:
+        ultimate = frame["ultimate"]
+        prompt = ("Choose a card with your vanguard's name to discard." if ultimate
+                  else "Choose cards to discard: their grades must total 3 or more.")
+        costs = next_pick(game, frame, COST_DECISION, prompt)
+        if costs is not None:
+            game.pop()
+            stride(game, seat, frame["g"], costs, ultimate=ultimate)
+        return
     options = stride_options(game, seat)
     if not options:
         game.pop()
@@ -159,11 +165,24 @@ def run_stride_step(game: Game, frame: dict[str, Any]) -> None:
 
 
 def answer_stride_step(game: Game, frame: dict[str, Any], action: Action) -> None:
-    game.pop()
-    if action.verb in (STRIDE, ULTIMATE):
-        g_id, word, *costs = action.args
-        assert word == "discard"
-        stride(game, game.state.turn_player, g_id, costs, ultimate=action.verb == ULTIMATE)
+    if picking(frame):
+        take_pick(game, frame, action)
+        return
+    if action.verb == "pass":
+        game.pop()
+        return
+    seat = game.state.turn_player
+    st = game.state
+    ultimate = action.verb == ULTIMATE
+    frame["g"] = next(u for u in g_cards(game, seat, face_up=False)
+                      if st.card_ids[u] == action.args[0])
+    frame["ultimate"] = ultimate
+    if ultimate:
+        start_picks(frame, seat, same_named(game, seat), 1, 1)
+    else:
+        hand = list(st.players[seat].zones[Zone.HAND])
+        start_picks(frame, seat, hand, 0, len(hand), weights=hand_grades(game, hand),
+                    need=COST_GRADE)
 
 
 def answer_ride_then_stride(game: Game, frame: dict[str, Any], action: Action) -> None:
@@ -231,31 +250,56 @@ def g_unit_home(game: Game, event: dict[str, Any]) -> None:
 
 
 def g_guardian_options(game: Game, seat: str) -> list[Action]:
-    """`g-guardian <G unit> discard <heal trigger>`: a face-down G unit with a printed shield,
-    both vanguards grade ≥ 3, at most 3 face-up cards in the G zone."""
+    """`g-guardian <G unit>`: a face-down G unit with a printed shield, both vanguards grade
+    ≥ 3, at most 3 face-up cards in the G zone, a heal trigger in hand (which heal trigger is
+    discarded is asked next, when there is a choice)."""
     if not has_g_zone(game, seat) or game.state.battle is None:
         return []
     if (vanguard_grade(game, seat) < REQUIRED_GRADE
             or vanguard_grade(game, game.opponent(seat)) < REQUIRED_GRADE
-            or len(g_cards(game, seat, face_up=True)) > G_GUARDIAN_MAX_FACE_UP):
+            or len(g_cards(game, seat, face_up=True)) > G_GUARDIAN_MAX_FACE_UP
+            or not heals_in_hand(game, seat)):
         return []
     st = game.state
-    db = game.engine.db
     guardians = sorted({st.card_ids[u] for u in g_cards(game, seat, face_up=False)
-                        if game.card(u).shield})
-    heals = sorted({st.card_ids[u] for u in st.players[seat].zones[Zone.HAND]
-                    if game.card(u).trigger == "heal"})
-    return [Action.make(G_GUARDIAN, g, "discard", h) for g in guardians for h in heals
-            if db[g].kind == KIND]
+                        if game.card(u).shield and is_g_unit(game, u)})
+    return [Action(G_GUARDIAN, (g,)) for g in guardians]
 
 
-def call_g_guardian(game: Game, seat: str, g_id: str, heal: str) -> None:
+def heals_in_hand(game: Game, seat: str) -> list[int]:
+    return [u for u in game.state.players[seat].zones[Zone.HAND]
+            if game.card(u).trigger == "heal"]
+
+
+def start_g_guardian(game: Game, seat: str, g_id: str) -> None:
+    """The answer `g-guardian <G id>`: the heal trigger to discard is picked next."""
     st = game.state
     uid = next(u for u in g_cards(game, seat, face_up=False) if st.card_ids[u] == g_id)
-    discard(game, seat, heal)
+    frame: dict[str, Any] = {"k": G_GUARDIAN_FRAME, "seat": seat, "g": uid}
+    start_picks(frame, seat, heals_in_hand(game, seat), 1, 1)
+    game.push(frame)
+
+
+def run_g_guardian(game: Game, frame: dict[str, Any]) -> None:
+    seat = frame["seat"]
+    heal = next_pick(game, frame, COST_DECISION, "Choose a heal trigger to discard.")
+    if heal is None:
+        return
+    game.pop()
+    st = game.state
+    uid = frame["g"]
+    for card in heal:
+        actions.move(game, card, seat, Zone.DROP)
+        game.emit("discard", seat=seat, card=st.card_ids[card], uid=card,
+                  **{"from": Zone.HAND})
     actions.move(game, uid, seat, GC, rested=True)
+    g_id = st.card_ids[uid]
     game.emit("guard", seat=seat, card=g_id, uid=uid, circle=GC, how=G_GUARDIAN)
     game.emit("g_guardian", seat=seat, card=g_id, uid=uid, circle=GC)
+
+
+def answer_g_guardian(game: Game, frame: dict[str, Any], action: Action) -> None:
+    take_pick(game, frame, action)
 
 
 # -- power, name, validity ---------------------------------------------------------------
@@ -350,7 +394,8 @@ def vgcore_setup_game(game: Game, decks: Mapping[str, Any] | None) -> None:
 @hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, FrameKind]:
     return {"ride_step": FrameKind(run_ride_step, answer_ride_then_stride),
-            "stride_step": FrameKind(run_stride_step, answer_stride_step)}
+            "stride_step": FrameKind(run_stride_step, answer_stride_step),
+            G_GUARDIAN_FRAME: FrameKind(run_g_guardian, answer_g_guardian, interruptible=False)}
 
 
 @hookimpl
@@ -399,8 +444,7 @@ def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
 def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> bool | None:
     if action.verb != G_GUARDIAN or kind != "guard":
         return None
-    g_id, _word, heal = action.args
-    call_g_guardian(game, seat, g_id, heal)
+    start_g_guardian(game, seat, action.args[0])
     return True
 
 

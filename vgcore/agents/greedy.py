@@ -35,20 +35,23 @@ class GreedyAgent:
     # -- set-up and ride -------------------------------------------------------------------
 
     def _mulligan(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
-        """Keep one card of each grade 1–3 and the triggers; redraw the rest."""
+        """Keep one card of each grade 1–3 and the triggers; redraw the rest, one card per
+        answer (the cards picked so far are still in the hand until `keep`)."""
+        d = game.decision
+        assert d is not None
         hand = [game.engine.db[game.state.card_ids[u]]
                 for u in game.state.players[seat].zones[Zone.HAND]]
         kept: Counter[int] = Counter()
-        back: list[str] = []
+        back: Counter[str] = Counter()
         for card in sorted(hand, key=lambda c: c.grade or 0):
             grade = card.grade or 0
             if grade == 0 or kept[grade] == 0:
                 kept[grade] += 1
             else:
-                back.append(card.id)
-        wanted = tuple(sorted(back))
+                back[card.id] += 1
+        back.subtract(Counter(d.data.get("picked", ())))
         for a in options:
-            if a.verb == "mulligan" and a.args == wanted:
+            if a.verb == "mulligan" and back[a.args[0]] > 0:
                 return a
         return next(a for a in options if a.verb == "keep")
 
@@ -180,8 +183,32 @@ class GreedyAgent:
         return max(options, key=score)
 
     def _choose(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
-        """Take as many as allowed (effects mostly help their controller)."""
-        return max(options, key=lambda a: len(a.args))
+        """Take as many as allowed (effects mostly help their controller): pick on while a
+        pick is offered."""
+        return next((a for a in options if a.verb == "choose"), None)
+
+    def _stride_cost(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
+        """Pay a stride with as few and as little useful cards as will do: stop (`done`) as
+        soon as it is allowed; else the smallest grade that completes the total, or failing
+        that the highest grade (grade 0 cards only when nothing else is offered)."""
+        d = game.decision
+        assert d is not None
+        done = next((a for a in options if a.verb == "done"), None)
+        if done is not None:
+            return done
+        picks = [a for a in options if a.verb == "choose"]
+        if not picks:
+            return None
+        db = game.engine.db
+        short = d.data.get("need", 0) - d.data.get("total", 0)
+
+        def grade(a: Action) -> int:
+            return db[a.args[0]].grade or 0
+
+        enough = [a for a in picks if grade(a) >= short > 0]
+        if enough:
+            return min(enough, key=lambda a: (grade(a), self._keep_value(game, a.args[0])))
+        return max(picks, key=lambda a: (grade(a), -self._keep_value(game, a.args[0])))
 
     def _cost(self, game: Game, seat: Seat, options: list[Action]) -> Action | None:
         return next((a for a in options if a.verb == "pay"), None)

@@ -1,4 +1,8 @@
-"""The uniform random agent: every legal answer equally likely (its own seeded PRNG)."""
+"""The uniform random agent: every legal answer equally likely (its own seeded PRNG).
+
+A choice of several cards comes as one pick per decision (`choose <ref>` … `done`), so the
+agent builds it card by card, stopping with the same chance as taking any one card.
+"""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ from vgcore_stride import G_ZONE, HEART, g_deck_violations, generation_count
 from tests.invariants import check_invariants
 from vgcore.agents import RandomAgent
 from vgcore.decks import DeckList
+from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.scripting.host import card_record
 from vgcore.testing.board import game_from_board
@@ -47,7 +48,7 @@ def test_g_unit_gets_the_hearts_original_power_not_its_modifiers(reg: Registry) 
     game.add_modifier(heart, "power", 5000)
     assert game.power(heart) == 16000
     game.apply("pass")
-    game.apply("stride STR-001 discard VAN-RP-010")
+    game.apply("stride STR-001")  # the hand's one card is the whole cost: discarded unasked
     g_unit = game.vanguard("A")
     assert g_unit is not None and game.state.card_ids[g_unit] == "STR-001"
     assert game.state.players["A"].zones[HEART] == [heart]
@@ -131,3 +132,42 @@ def test_random_playouts_with_a_g_deck_keep_invariants(reg: Registry) -> None:
                 counts["ultimate"] += 1
     assert (counts["stride"] > 0 and counts["stride_end"] > 0 and counts["g_guardian"] > 0
             and counts["ultimate"] > 0), counts
+
+
+def test_stride_cost_order_of_picks_changes_nothing(reg: Registry) -> None:
+    """RULES.md §10: the cost is a set of cards; picking it in another order gives the same
+    game (every zone, every event but the answers themselves)."""
+    board = {**BOARD, "A": {**BOARD["A"], "hand": ["VAN-RP-006", "VAN-RP-002", "VAN-RP-005"]}}
+    games = []
+    for order in (("VAN-RP-006", "VAN-RP-002"), ("VAN-RP-002", "VAN-RP-006")):
+        game = game_from_board(reg.engine("premium"), board, turn=5, player="A", phase="ride")
+        for answer in ("stride STR-001", *(f"choose {c}" for c in order), "done"):
+            game.apply(answer)
+        games.append(game)
+    first, second = games
+    assert first.state.players == second.state.players
+    assert first.state.loc == second.state.loc
+    assert ([e for e in first.state.log if e["kind"] != "decision"]
+            == [e for e in second.state.log if e["kind"] != "decision"])
+    g_unit = first.vanguard("A")
+    assert g_unit is not None and first.state.card_ids[g_unit] == "STR-001"
+
+
+def test_a_stride_cost_in_progress_saves_and_clones(reg: Registry) -> None:
+    """The picks so far are state: a JSON round trip and a clone half-way through the cost
+    ask the same question (with the total so far) and finish the same way."""
+    board = {**BOARD, "A": {**BOARD["A"], "hand": ["VAN-RP-006", "VAN-RP-002", "VAN-RP-005"]}}
+    game = game_from_board(reg.engine("premium"), board, turn=5, player="A", phase="ride")
+    game.apply("stride STR-001")
+    game.apply("choose VAN-RP-006")
+    games = [game, game.clone(), Game.from_json(game.engine, game.to_json())]
+    for g in games:
+        d = g.decision
+        assert d is not None and d.kind == "stride-cost"
+        assert (d.data["chosen"], d.data["total"], d.data["need"]) == (1, 2, 3)
+        assert "done" not in d.option_strings()
+        g.apply("choose VAN-RP-005")
+        g.apply("done")
+    assert len({g.state.state_hash() for g in games}) == 1
+    assert sorted(game.state.card_ids[u] for u in game.state.players["A"].zones["drop"]) == [
+        "VAN-RP-005", "VAN-RP-006"]
