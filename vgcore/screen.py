@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 
 View = Mapping[str, Any]
 
-WIDTH = 100
+WIDTH = 100      # the screen is drawn for 100 columns ...
+MIN_WIDTH = 80   # ... or fewer on a narrower terminal, down to this
 LABEL = 6  # "front " before a grid row
 # The grid as seen from its owner's side (front row first); an opponent's is turned round.
 OWN_GRID = (("front", ("RC.FL", "VC", "RC.FR")), ("back", ("RC.BL", "RC.BC", "RC.BR")))
@@ -92,6 +93,11 @@ class Table:
         return sorted(self.roles, key=lambda s: rank.get(self.roles[s], 0))
 
 
+def screen_width(columns: int) -> int:
+    """The width to draw for a terminal of `columns` columns."""
+    return max(MIN_WIDTH, min(WIDTH, columns))
+
+
 def card_name(db: Any, card_id: str | None) -> str:
     """A card's printed name ("a face-down card" when the view hides it)."""
     if card_id is None or card_id == "down":
@@ -112,7 +118,7 @@ def card_line(db: Any, card_id: str) -> str:
     trigger = f"  {record.trigger} trigger" if record.trigger else ""
     shield = f"shield {record.shield}" if record.shield is not None else "no shield"
     power = f"{record.power} power" if record.power is not None else record.kind
-    return f"{base:<12} G{grade}  {clip(record.name, 38):<38} {power:>12}  {shield}{trigger}"
+    return f"{base:<12} G{grade}  {clip(record.name, 34):<34} {power:>12}  {shield}{trigger}"
 
 
 def clip(text: str, width: int) -> str:
@@ -132,7 +138,7 @@ def render_board(view: View, table: Table) -> list[str]:
     lines.extend(render_battle(view, table))
     hand = view["players"][table.seat]["zones"]["hand"].get("cards", [])
     lines.append(f"Your hand ({len(hand)}):" if hand else "Your hand is empty.")
-    lines.extend("  " + card_line(table.db, c) for c in hand)
+    lines.extend(clip("  " + card_line(table.db, c), table.width - 2) for c in hand)
     return lines
 
 
@@ -156,9 +162,9 @@ def render_side(view: View, seat: Seat, table: Table) -> list[str]:
     lines.extend(extra_circles(side["circles"], table))
     guardians = side["zones"].get(GC, {}).get("units") or []
     if guardians:
-        named = ", ".join(f"{card_name(table.db, u.get('card'))} ({u.get('shield', 0)} shield)"
+        named = "; ".join(f"{card_name(table.db, u.get('card'))} ({u.get('shield', 0)} shield)"
                           for u in guardians)
-        lines.append(f"   guardian circle: {named}")
+        lines.extend(wrap(f"   guardian circle: {named}", table.width, indent="      "))
     return lines
 
 
@@ -340,7 +346,7 @@ def guard_summary(view: View, table: Table) -> list[str]:
     need = battle.shield_needed
     lines.append(f"  shield still needed: {need} (equal power hits)" if need else
                  "  shield still needed: none, the attack does not hit at these powers")
-    return lines
+    return [part for line in lines for part in wrap(line, table.width, indent="      ")]
 
 
 # -- the question -------------------------------------------------------------------------
@@ -351,7 +357,7 @@ def render_decision(view: View, table: Table) -> list[str]:
     d = view.get("decision")
     if not d or "options" not in d:
         return []
-    lines = [f"> {d['prompt']}"]
+    lines = wrap(f"> {d['prompt']}", table.width, indent="  ")
     if d["kind"] in GUARD_QUESTIONS:
         lines.extend(guard_summary(view, table))
     lines.extend(render_options(d["options"], view, table))

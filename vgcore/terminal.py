@@ -11,6 +11,7 @@ of the line and the legal answers. The loop joins them to the game and to the re
 from __future__ import annotations
 
 import difflib
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from vgcore.game import Game
 from vgcore.narration import narrate
 from vgcore.plugins import Registry
 from vgcore.replay import Replay
-from vgcore.screen import Table, render_board, render_decision, wrap
+from vgcore.screen import WIDTH, Table, render_board, render_decision, screen_width, wrap
 from vgcore.types import Seat
 
 PROMPT = "answer> "
@@ -102,7 +103,8 @@ def play_terminal(registry: Registry, format_id: str, decks: Sequence[DeckList],
     others = [s for s in layout.seats if s != seat]
     agents = {s: make_agent(agent_name, seed + 1 + i) for i, s in enumerate(others)}
     replay = Replay(format_id, seed, dealt, engine_version=__version__)
-    session = Session(game, Table.for_game(game, seat), agents, replay, save_path,
+    width = screen_width(shutil.get_terminal_size((WIDTH, 40)).columns)
+    session = Session(game, Table.for_game(game, seat, width), agents, replay, save_path,
                       read_line, echo)
     return session.run()
 
