@@ -142,10 +142,10 @@ class Session:
                 self.replay.hashes.append(game.state.state_hash())
                 self.replay.answers.append(action)
                 game.apply(action)
+        except KeyboardInterrupt:  # while the agents play: the same as at the prompt
+            return self.stop(Quit(130, "Interrupted: stopping the game."))
         except Quit as stop:
-            self.echo(f"\n{stop.why}")
-            self.save()
-            return stop.code
+            return self.stop(stop)
         self.tell_news()
         result = game.state.result
         outcome = ("You win!" if result == game.team(seat) else
@@ -153,6 +153,11 @@ class Session:
         self.echo(f"\nGame over after {game.state.turn} turns. {outcome}")
         self.save()
         return 0
+
+    def stop(self, stop: Quit) -> int:
+        self.echo(f"\n{stop.why}")
+        self.save()
+        return stop.code
 
     def current_options(self) -> list[str]:
         d = self.game.decision
