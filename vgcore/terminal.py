@@ -63,6 +63,16 @@ VERB_HELP = {
     "resolve": "resolve <circle or card id>[:<n>]: resolve that ability next",
     "pay": "pay: pay the cost", "decline": "decline: do not pay",
     "yes": "yes: do it", "no": "no: do not",
+    # forms the built-in plugins add
+    "tag-guard": "tag-guard <card id>: guard your teammate's unit with a card from your hand",
+    "stride": "stride <G unit id> discard <card id>: stride that G unit, discarding that card",
+    "g-assist": "g-assist: use G assist",
+    "legion": "legion: legion with your vanguard",
+    "gift": "gift <type>-<1 or 2>: choose the version of the imaginary gift",
+    "ticket": "ticket: use the quick shield ticket",
+    "order": "order <card id>: play that order card",
+    "overdress": "overdress <card id> <circle>: overDress that card onto the rear-guard there",
+    "free": "free <cost> <cards>: free imprisoned cards by paying that cost",
 }
 
 
