@@ -108,16 +108,17 @@ def test_scenario_run_prints_one_line_per_scenario() -> None:
 
 
 def test_play_shows_the_board_and_refuses_an_illegal_answer() -> None:
-    _code, out = run("play", "--format", "premium", "--seed", "1", input="keep\nbogus\n2\n")
-    assert "your hand:" in out and "answer (number or action)" in out
-    assert "illegal answer 'bogus'" in out and "legal answers:" in out
+    code, out = run("play", "--format", "premium", "--seed", "1", input="keep\nbogus\n2\n")
+    assert code == 0, out  # the end of input stops the game cleanly
+    assert "Your hand (" in out and "answer> " in out
+    assert "'bogus' is not an answer here." in out and "legal answers:" not in out
 
 
 def test_play_seats_the_person_at_a_tag_fight_table() -> None:
     """RULES.md §13: agents play the three other seats; the board names each one's role."""
     _code, out = run("play", "--format", "tag-v-standard", "--seat", "A2", "--seed", "1",
                      input="keep\n")
-    assert "[A1 — teammate]" in out and "[B2 — opponent]" in out and "[A2 — you]" in out
+    assert "A1 (teammate)" in out and "B2 (opponent)" in out and "A2 (you)" in out
     code, out = run("play", "--format", "tag-v-standard", "--seat", "A", input="keep\n")
     assert code != 0 and "seats: A1, B1, A2, B2" in out
 

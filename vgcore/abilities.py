@@ -280,12 +280,17 @@ def run_resolve(game: Game, frame: Frame) -> None:
                 game.pop()
                 announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="cost")
                 return
-            game.ask(pa["seat"], "cost", "Pay the cost?", [Action("pay"), Action("decline")],
-                     optional=True)
+            from vgcore.costs import describe_cost
+
+            cost = describe_cost(spec["cost"])
+            game.ask(pa["seat"], "cost", f"Pay {cost} for {ability_name(game, pa)}?",
+                     [Action("pay"), Action("decline")], optional=True,
+                     data={"card": pa["card"], "ability": pa["ab"], "cost": cost})
             return
         if spec.get("may"):
-            game.ask(pa["seat"], "may", "Use this ability?", [Action("yes"), Action("no")],
-                     optional=True)
+            game.ask(pa["seat"], "may", f"Use {ability_name(game, pa)}?",
+                     [Action("yes"), Action("no")], optional=True,
+                     data={"card": pa["card"], "ability": pa["ab"]})
             return
         frame["s"] = 2
         return
@@ -298,6 +303,12 @@ def run_resolve(game: Game, frame: Frame) -> None:
         return
     game.pop()
     announce(game, pa, "ability_resolved", ability=pa["ab"])
+
+
+def ability_name(game: Game, pa: Mapping[str, Any]) -> str:
+    """How a question names the ability it is about: "ability 2 of <name> (<id>)"."""
+    card = game.engine.db[pa["card"]]
+    return f"ability {pa['ab']} of {card.name} ({card.id})"
 
 
 def answer_resolve(game: Game, frame: Frame, action: Action) -> None:

@@ -218,12 +218,18 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
 @guarded
 def play(format_id: str, decks: tuple[str, ...] | None, seat: str | None, agent: str, seed: int,
          save_path: str | None, card_dirs: tuple[str, ...]) -> None:
-    """Play against an agent (agents at a tag fight) in the terminal."""
+    """Play against an agent (agents at a tag fight) in the terminal.
+
+    Answer by number or by action string; `help` lists what you can type, `quit` or Ctrl-D
+    stops (saving the replay with --save).
+    """
     from vgcore.terminal import play_terminal
 
     registry = registry_for(card_dirs)
     pair = resolve_decks(registry, format_id, decks or ())
-    play_terminal(registry, format_id, pair, seat, agent, seed, save_path)
+    code = play_terminal(registry, format_id, pair, seat, agent, seed, save_path)
+    if code:
+        sys.exit(code)
 
 
 # -- replay ------------------------------------------------------------------------------

@@ -88,3 +88,29 @@ def can_pay(game: Game, ctx: Ctx, parts: Sequence[Mapping[str, Any]]) -> bool:
     """Whether every part of a cost can be paid now (parts are checked independently)."""
     checks = game.engine.cost_checks
     return all(checks[part["op"]](game, ctx, part) for part in parts)
+
+
+# How a cost part reads in a prompt ("Counter Blast 1, discard 1 card from hand").
+COST_WORDS = {
+    "counter_blast": "Counter Blast {n}",
+    "soul_blast": "Soul Blast {n}",
+    "counter_charge": "Counter Charge {n}",
+    "soul_charge": "Soul Charge {n}",
+    "discard": "discard {n} from hand",
+}
+
+
+def describe_cost(parts: Sequence[Mapping[str, Any]]) -> str:
+    """A cost as a person reads it, for the "pay or decline" question; plugin kinds read
+    as their name."""
+    return ", ".join(_describe_part(part) for part in parts)
+
+
+def _describe_part(part: Mapping[str, Any]) -> str:
+    op, count = part["op"], part.get("count", 1)
+    if op in COST_WORDS:
+        return COST_WORDS[op].format(n=count)
+    words = op.replace("_", " ")
+    if "from" not in part and part.get("target", "self") == "self":
+        return f"{words} this card"
+    return f"{words} {count}"
