@@ -159,6 +159,8 @@ def test_a_card_record_with_an_unknown_key_is_refused() -> None:
     {**RECORD, "grade": -1},
     {**RECORD, "skill": "quadruple_drive"},
     {key: value for key, value in RECORD.items() if key != "kind"},
+    {key: value for key, value in RECORD.items() if key != "grade"},   # a unit needs a grade
+    {key: value for key, value in RECORD.items() if key != "power"},   # and a power
 ])
 def test_records_the_loader_refuses_are_refused(record: dict[str, Any]) -> None:
     with pytest.raises(CardDataError):

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from vgcore.carddb import SET_FILE_SCHEMA, card_schema
+from vgcore.carddb import SET_FILE_SCHEMA, UNIT_KINDS, card_schema
 from vgcore.decks import DECK_SCHEMA
 from vgcore.formats import ERA_KEYS, FORMAT_SCHEMA
 from vgcore.testing.expectations import UNIT_STATS, ZONE_COUNTS
@@ -150,6 +150,10 @@ def card_record_schema(extra_fields: Mapping[str, dict] | None = None,
     schema = _described(card_schema(extra_fields, extra_kinds), CARD_FIELDS)
     schema["title"] = "card record"
     schema["allOf"] = [
+        *(_when_kind(kind, {"required": ["grade", "power"],
+                            "properties": {"grade": {"type": "integer"},
+                                           "power": {"type": "integer"}}})
+          for kind in UNIT_KINDS),
         _when_kind("trigger_unit", {"required": ["trigger"],
                                     "properties": {"trigger": {"type": "string"}}}),
         _when_kind("sentinel", {"properties": {"sentinel": {"const": True}}}),
