@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.test_designer_guide import FENCE, Block, commands, shown_in, vgcore_on_path
+from tests.guides import FENCE, Block, blocks_in, run_as_written, vgcore_on_path
 from vgcore.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,8 +26,7 @@ PIP_INSTALL = re.compile(r"^python3? -m pip install (.+)$")
 
 
 def guide_blocks() -> list[Block]:
-    return [Block(m.group(1).strip(), m.group(2))
-            for m in FENCE.finditer(GUIDE.read_text(encoding="utf-8"))]
+    return blocks_in(GUIDE)
 
 
 def test_the_guide_marks_its_files_and_the_plugin_is_the_example() -> None:
@@ -52,36 +51,15 @@ def test_the_guide_runs_as_written(tmp_path: Path) -> None:
     work.mkdir()
     env = vgcore_on_path(tmp_path)
     env["PYTHONPATH"] = str(site)
-    last_output: str | None = None
-    ran = []
-    for block in guide_blocks():
-        path = block.option("file")
-        if path is not None:
-            target = work / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(block.body, encoding="utf-8")
-            last_output = None
-        elif block.lang == "sh":
-            want = int(block.option("exit") or 0)
-            last_output = ""
-            for command in commands(block.body):
-                ran.append(command)
-                install = PIP_INSTALL.match(command)
-                if install:
-                    command = (f"{sys.executable} -m pip install -q --no-deps "
-                               f"--no-build-isolation --target {site} {install.group(1)}")
-                done = subprocess.run(command, shell=True, cwd=work, env=env, text=True,
-                                      capture_output=True, timeout=300)
-                output = done.stdout + done.stderr
-                assert done.returncode == want, (
-                    f"{command!r} exited {done.returncode}, the guide says {want}:\n{output}")
-                last_output += output
-        elif block.lang == "text" and last_output is not None:
-            for line in block.body.splitlines():
-                if line.strip() and line.strip() != "…":
-                    assert shown_in(line, last_output), (
-                        f"the guide shows {line!r}, but the commands printed:\n{last_output}")
-            last_output = None
+
+    def to_site(command: str) -> str:
+        install = PIP_INSTALL.match(command)
+        if install is None:
+            return command
+        return (f"{sys.executable} -m pip install -q --no-deps --no-build-isolation "
+                f"--target {site} {install.group(1)}")
+
+    ran = run_as_written(guide_blocks(), work, env, rewrite=to_site, timeout=300)
     assert any(c.startswith("vgcore simulate --cards mymod --format seven-damage") for c in ran)
     assert any(c.startswith("vgcore simulate --format momentum") for c in ran)
 
