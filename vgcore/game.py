@@ -462,12 +462,13 @@ class Game:
         for the next procedure step so that reading never changes the state."""
         if self.engine.strict:
             raise error
-        key = f"{error.card_id}|{error.file}|{error.line}|{error.message}"
+        key = error_key(error)
         seen = self.state.flags.get("script_errors", ())
         if key in seen:
             return
-        if reading:
-            self.script_warnings.append(error)
+        if reading:  # once each, however often the game is read before the next step
+            if all(error_key(w) != key for w in self.script_warnings):
+                self.script_warnings.append(error)
             return
         self.state.flags["script_errors"] = [*seen, key]
         self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
@@ -736,6 +737,11 @@ class Game:
 
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
+
+
+def error_key(error: ScriptError) -> str:
+    """What makes two script errors the same one (each is logged once)."""
+    return f"{error.card_id}|{error.file}|{error.line}|{error.message}"
 
 
 def equivalent_option(action: Action, options: list[Action]) -> Action:

@@ -29,8 +29,11 @@ from vgcore.limits import (
     SCRIPT_LIMIT,
     STEP_LIMIT,
 )
+from vgcore.narration import tell
+from vgcore.screen import Table
 from vgcore.scripting.sandbox import LuaSandbox
 from vgcore.testing.board import game_from_board
+from vgcore.views import redact
 
 HERE = Path(__file__).parent / "runaway"
 LOOPS, CPU, MEMORY, FREEACT = (HERE / name for name in ("loops", "cpu", "memory", "freeact"))
@@ -90,6 +93,9 @@ def test_two_abilities_undoing_each_other_end_as_a_draw_naming_both(tmp_path: Pa
     assert sum(e["kind"] == "ability" for e in game.state.log) == 60
     assert game.returns() == [0.0, 0.0]
     assert game.view("B")["result_reason"] == RESOLUTION_LIMIT
+    told = tell(redact(over, "A"), Table.for_game(game, "A"))
+    assert told == ("***** game over: a draw by the engine's resolution limit (60): "
+                    "Mirror Squire, Echo Squire")
 
 
 def test_the_cut_off_is_the_same_in_every_copy_of_the_game(tmp_path: Path) -> None:
@@ -188,6 +194,9 @@ def test_reading_a_game_past_the_budget_fails_softly(tmp_path: Path) -> None:
     assert any("script budget" in w.message for w in game.script_warnings)
     assert game.decision is not None and not game.is_terminal
     assert game.script_left <= 0
+    for _ in range(50):  # a client reading again and again keeps nothing more
+        game.view("A")
+    assert len(game.script_warnings) == 1
     game.apply("battle")
     assert game.script_left == 3_500_000 or game.is_terminal
 
