@@ -20,6 +20,7 @@ from vgcore.decks import DeckList
 from vgcore.engine import Engine
 from vgcore.errors import (
     ActionSyntaxError,
+    BudgetExhausted,
     CardDataError,
     GameOverError,
     IllegalActionError,
@@ -462,6 +463,8 @@ class Game:
         for the next procedure step so that reading never changes the state."""
         if self.engine.strict:
             raise error
+        if reading and isinstance(error, BudgetExhausted):
+            return  # the reads spent their own budget: nothing for the game to log
         key = error_key(error)
         seen = self.state.flags.get("script_errors", ())
         if key in seen:

@@ -137,8 +137,8 @@ class ScriptHost:
         if game.in_procedure and game.state.result is None:
             return LimitReached(SCRIPT_LIMIT, limit, [ref.card_id])
         card = game.engine.db[ref.card_id]
-        return ScriptError(f"the game's script budget ({limit} instructions until the next "
-                           "decision) is spent", ref.card_id, card.script)
+        return BudgetExhausted(f"the script budget for reading the game ({limit} instructions "
+                               "until the next answer) is spent", ref.card_id, card.script)
 
 
 def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
