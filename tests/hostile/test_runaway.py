@@ -344,3 +344,11 @@ def test_validate_reports_an_ability_that_never_ends() -> None:
             and "the game ended as a draw by the engine's resolution_limit (1000; cards RW-004)"
             in outcome.text)
     assert "RW-005 ability 2 (premium)" in outcome.text and "pending_limit" in outcome.text
+
+
+def test_simulate_says_which_limit_ended_its_draws() -> None:
+    outcome = run_bounded(["simulate", "--cards", str(LOOPS), "--decks", "runaway-nested",
+                           KAGERO, "--games", "1", "--seed", "0"])
+    assert_bounded(outcome, peak_mib=300)
+    assert outcome.code == 0, outcome.text
+    assert "draws by the engine's limits (docs/architecture.md): step_limit 1" in outcome.out
