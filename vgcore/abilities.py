@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
 from vgcore.errors import ScriptError
+from vgcore.limits import check_pending, count_resolution
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
 from vgcore.selectors import (
     Ctx,
@@ -160,6 +161,7 @@ def collect_triggers(game: Game, event: Event) -> None:
         if grant is not None:
             pending.update(grant=grant, ab=granted_number(game, uid, grant))
         st.pending.append(pending)
+        check_pending(game)  # a runaway fan-out of abilities (vgcore.limits)
 
 
 def granted_number(game: Game, uid: Uid, grant: str) -> int:
@@ -262,6 +264,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
                 announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="once_per_turn")
                 return
             used[key] = game.state.turn
+        count_resolution(game)  # an endless loop of abilities (vgcore.limits)
         announce(game, pa, "ability", uid=pa["uid"], ability=pa["ab"])
         if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
             game.pop()

@@ -112,6 +112,7 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
         "avg_decisions": round(report.decisions / report.games, 2),
         "games_per_s": round(report.games / report.seconds, 2),
         "script_errors": report.script_errors,
+        "limits": report.limits,
     }
     if as_json:
         click.echo(json.dumps(summary))
@@ -123,6 +124,9 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
     click.echo(f"A's win rate {rate:.1%} (95% CI {low:.1%} – {high:.1%})")
     click.echo(f"average {summary['avg_turns']} turns and {summary['avg_decisions']} decisions "
                f"per game; {summary['games_per_s']} games/s")
+    if report.limits:
+        ended = ", ".join(f"{reason} {count}" for reason, count in sorted(report.limits.items()))
+        click.echo(f"draws by the engine's limits (docs/architecture.md): {ended}")
     end_simulation(report, lenient)
 
 

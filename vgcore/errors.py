@@ -68,6 +68,12 @@ class ScriptError(VgError):
         self.message = message
 
 
+class BudgetExhausted(ScriptError):
+    """A script call stopped at the budget its caller gave (`LuaSandbox` `budget=`), before
+    the per-call limit: the caller decides what that means (a game ends as a draw,
+    vgcore.limits)."""
+
+
 class ScenarioError(VgError):
     """A scenario file is malformed or its expectations failed."""
 

@@ -70,10 +70,21 @@ class GameLimits:
     as a draw (reasons `turn_limit`, `decision_limit`). The defaults are several times longer
     than any game measured with `vgcore simulate` (at most about 20 turns per player and 55
     answers in one turn, every format, greedy and random agents), so no normal game meets them.
+
+    The other limits end runaway games the same way (vgcore.limits: `step_limit`,
+    `resolution_limit`, `pending_limit`, `script_limit`, `log_limit`): abilities that trigger
+    each other for ever, a resolution that never ends, card scripts that eat CPU a little at a
+    time, a log grown by endless free moves. Their defaults too are far above real games.
     """
 
     turns_per_player: int = 100    # each player's turns (a tag fight's four seats included)
     decisions_per_turn: int = 500  # answers given by anyone during one turn (set-up included)
+    # Runaway games (vgcore.limits): loops of abilities, endless effects, hostile scripts.
+    steps_per_decision: int = 20_000      # procedure steps from one answer to the next question
+    resolutions_per_turn: int = 1_000     # abilities that begin resolving in one turn
+    pending_abilities: int = 100          # abilities waiting to resolve at one time
+    script_instructions_per_decision: int = 10_000_000  # Lua, all calls from answer to question
+    log_events: int = 50_000              # events in the whole game's log
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -202,7 +213,9 @@ _DECK_SCHEMA: Final = {
 }
 _LIMITS_SCHEMA: Final = {
     "type": "object",
-    "properties": {"turns_per_player": _int(1), "decisions_per_turn": _int(1)},
+    "properties": {name: _int(1) for name in (
+        "turns_per_player", "decisions_per_turn", "steps_per_decision", "resolutions_per_turn",
+        "pending_abilities", "script_instructions_per_decision", "log_events")},
     "additionalProperties": False,
 }
 FORMAT_SCHEMA: Final[dict[str, Any]] = {

@@ -20,6 +20,7 @@ from vgcore.decks import DeckList
 from vgcore.engine import Engine
 from vgcore.errors import (
     ActionSyntaxError,
+    BudgetExhausted,
     CardDataError,
     GameOverError,
     IllegalActionError,
@@ -27,7 +28,15 @@ from vgcore.errors import (
     SeatError,
 )
 from vgcore.events import STATS
-from vgcore.limits import AnswerMark, check_decision_limit, count_answer
+from vgcore.limits import (
+    LOG_LIMIT,
+    STEP_LIMIT,
+    AnswerMark,
+    LimitReached,
+    check_decision_limit,
+    count_answer,
+    resolving_cards,
+)
 from vgcore.rng import Pcg32
 from vgcore.scripting.declarations import Ability
 from vgcore.scripting.host import ScriptHost
@@ -53,7 +62,8 @@ class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
     __slots__ = ("_index", "_scripts", "answer_mark", "cont_busy", "cont_cache", "engine",
-                 "moves", "rules_dirty", "script_warnings", "state", "telling_moves")
+                 "in_procedure", "log_limit", "moves", "resolution_mark", "rules_dirty",
+                 "script_left", "script_warnings", "state", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -70,6 +80,14 @@ class Game:
         self.moves: list[Move] = []
         self.telling_moves = False
         self.answer_mark: AnswerMark | None = None  # answers in this turn (vgcore.limits)
+        self.resolution_mark: AnswerMark | None = None  # resolutions in this turn (the same)
+        # Runaway-game limits (vgcore.limits), kept beside the state: the Lua instructions
+        # card functions may still spend before the next question (reset at every answer),
+        # and whether the procedure is running (then a limit met ends the game).
+        limits = engine.format.limits
+        self.script_left = limits.script_instructions_per_decision
+        self.log_limit = limits.log_events
+        self.in_procedure = False
 
     def __repr__(self) -> str:
         st = self.state
@@ -238,13 +256,22 @@ class Game:
         mark = count_answer(self)
         st.decision = None
         secret = d.kind in PRIVATE_DECISIONS or d.data.get("private")
-        self.emit("decision", seat=d.seat, question=d.kind, answer=str(action), forced=False,
-                  private=d.seat if secret else None)
+        budget = self.engine.format.limits.script_instructions_per_decision
+        self.script_left = budget
+        self.in_procedure = True
         try:
-            self._answer(action)
-        except ScriptError as exc:
-            self.script_failed(exc)
+            self.emit("decision", seat=d.seat, question=d.kind, answer=str(action),
+                      forced=False, private=d.seat if secret else None)
+            try:
+                self._answer(action)
+            except ScriptError as exc:
+                self.script_failed(exc)
+        except LimitReached as reached:
+            self.runaway(reached)
+        finally:
+            self.in_procedure = False
         self.advance()
+        self.script_left = budget  # reading the game until the next answer: a budget anew
         check_decision_limit(self, mark)
 
     def concede(self, seat: Seat) -> None:
@@ -299,10 +326,21 @@ class Game:
     # -- the procedure loop -----------------------------------------------------------------
 
     def advance(self) -> None:
-        """Run frames until a decision is pending or the game is over."""
+        """Run frames until a decision is pending or the game is over; a runaway-game limit
+        met on the way ends the game as a draw (vgcore.limits)."""
+        outer = self.in_procedure
+        self.in_procedure = True
+        try:
+            self._run_frames()
+        except LimitReached as reached:
+            self.runaway(reached)
+        finally:
+            self.in_procedure = outer
+
+    def _run_frames(self) -> None:
         st = self.state
         frames = self.engine.frames
-        budget = MAX_STEPS_WITHOUT_DECISION
+        budget = self.engine.format.limits.steps_per_decision
         if self.moves:
             self.tell_moves()  # moves an answer made without an event after them
         while st.decision is None and st.result is None:
@@ -330,8 +368,8 @@ class Game:
                 self.check_rules()  # before the question a handler may just have asked
             budget -= 1
             if budget == 0:
-                raise RuntimeError(f"{MAX_STEPS_WITHOUT_DECISION} procedure steps without a "
-                                   f"question: the game cannot progress (top frame {frame})")
+                raise LimitReached(STEP_LIMIT, self.engine.format.limits.steps_per_decision,
+                                   resolving_cards(self))
 
     def push(self, frame: Frame) -> None:
         self.state.stack.append(frame)
@@ -365,20 +403,24 @@ class Game:
     def emit(self, kind: str, private: Seat | None = None, **data: Any) -> None:
         """Log an event (`private` hides its card ids from other seats) and make the AUTO
         abilities it triggers pending."""
+        log = self.state.log
+        if len(log) >= self.log_limit and kind != "game_over":
+            raise LimitReached(LOG_LIMIT, self.log_limit)
         data["kind"] = kind
-        data["n"] = len(self.state.log)
+        data["n"] = len(log)
         if private is not None:
             data["private"] = private
-        self.state.log.append(data)
+        log.append(data)
         listeners = self.engine.listeners.get(kind)
         if listeners:
             for listener in listeners:
                 listener(self, data)
         index = self._index or self.index
-        if (kind in index.autos
+        if self.state.result is None and (
+                kind in index.autos
                 or (index.self_autos and data.get("uid") in index.self_autos.get(kind, ()))
                 or self.state.flags.get("granted")):
-            collect_triggers(self, data)
+            collect_triggers(self, data)  # nothing triggers once the game is over
         if self.moves:
             self.tell_moves()
 
@@ -421,12 +463,15 @@ class Game:
         for the next procedure step so that reading never changes the state."""
         if self.engine.strict:
             raise error
-        key = f"{error.card_id}|{error.file}|{error.line}|{error.message}"
+        if reading and isinstance(error, BudgetExhausted):
+            return  # the reads spent their own budget: nothing for the game to log
+        key = error_key(error)
         seen = self.state.flags.get("script_errors", ())
         if key in seen:
             return
-        if reading:
-            self.script_warnings.append(error)
+        if reading:  # once each, however often the game is read before the next step
+            if all(error_key(w) != key for w in self.script_warnings):
+                self.script_warnings.append(error)
             return
         self.state.flags["script_errors"] = [*seen, key]
         self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
@@ -466,6 +511,14 @@ class Game:
         st.decision = None
         self.emit("game_over", result=st.result, losers=everyone)
 
+    def runaway(self, reached: LimitReached) -> None:
+        """A runaway-game limit was met (vgcore.limits): a draw naming the reason, the limit
+        and the cards involved; whatever was in the middle of happening stops there."""
+        details: dict[str, Any] = {"limit": reached.limit}
+        if reached.cards:
+            details["cards"] = reached.cards
+        self.end_in_draw(reached.reason, **details)
+
     def end_in_draw(self, reason: str, **details: Any) -> None:
         """The game ends as a draw that no player lost: a game-length limit (vgcore.limits)
         was met. The `game_over` event carries the reason (and its details, e.g. the limit)."""
@@ -477,7 +530,8 @@ class Game:
     @property
     def result_reason(self) -> str | None:
         """Why the game ended, None while it goes on: a limit's name for a draw by a
-        game-length limit ("turn_limit", "decision_limit"), else why the losing seats lost
+        game-length limit ("turn_limit", "decision_limit", "step_limit", "resolution_limit",
+        "pending_limit", "script_limit", "log_limit"), else why the losing seats lost
         ("damage", "deck_out", "concede", "card effect"; several joined by ", ")."""
         if self.state.result is None:
             return None
@@ -688,6 +742,11 @@ class Game:
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
 
 
+def error_key(error: ScriptError) -> str:
+    """What makes two script errors the same one (each is logged once)."""
+    return f"{error.card_id}|{error.file}|{error.line}|{error.message}"
+
+
 def equivalent_option(action: Action, options: list[Action]) -> Action:
     """`act VC:1` and `act VC` name the same ability when the card has one of the kind."""
     if action.verb in ("act", "resolve") and action.args:
@@ -696,9 +755,6 @@ def equivalent_option(action: Action, options: list[Action]) -> Action:
                 return option
     return action
 
-
-# A turn takes a few dozen steps; this many without a question means no player can act.
-MAX_STEPS_WITHOUT_DECISION = 100_000
 
 # Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
 PRIVATE_DECISIONS = frozenset({"mulligan", "first-vanguard"})

@@ -190,6 +190,10 @@ def tell_phase(table: Table, e: Event) -> str:
 
 
 def tell_game_over(table: Table, e: Event) -> str:
+    if e.get("reason"):  # a draw by one of the engine's limits (vgcore.limits)
+        cards = ", ".join(card_name(table.db, c) for c in e.get("cards") or ())
+        return (f"***** game over: a draw by the engine's {str(e['reason']).replace('_', ' ')} "
+                f"({e.get('limit')})" + (f": {cards}" if cards else ""))
     losers = e.get("losers") or {}
     why = ", ".join(f"{table.who(s)}: {str(r).replace('_', ' ')}" for s, r in losers.items())
     return f"***** game over: {e.get('result')} wins" + (f" ({why})" if why else "")

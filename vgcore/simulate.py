@@ -16,6 +16,7 @@ from vgcore.agents import Agent, make_agent
 from vgcore.decks import DeckList
 from vgcore.errors import DeckError
 from vgcore.game import Game
+from vgcore.limits import LIMIT_REASONS
 from vgcore.plugins import Registry
 from vgcore.replay import Replay
 
@@ -46,6 +47,7 @@ class GameRecord:
     turns: int
     decisions: int
     script_errors: tuple[ScriptFailure, ...] = ()
+    limit: str | None = None  # the engine's limit that ended it as a draw (vgcore.limits)
 
 
 @dataclass(slots=True)
@@ -57,6 +59,7 @@ class SimulationReport:
     seconds: float = 0.0
     script_errors: int = 0
     first_script_errors: list[ScriptFailure] = field(default_factory=list)
+    limits: dict[str, int] = field(default_factory=dict)  # games a limit ended, per limit
 
     #: How many script errors a report keeps in full (the rest are only counted).
     KEEP_ERRORS = 5
@@ -68,6 +71,8 @@ class SimulationReport:
         if room > 0:
             self.first_script_errors.extend(record.script_errors[:room])
         self.wins[record.result] = self.wins.get(record.result, 0) + 1
+        if record.limit is not None:
+            self.limits[record.limit] = self.limits.get(record.limit, 0) + 1
         self.turns += record.turns
         self.decisions += record.decisions
 
@@ -106,8 +111,9 @@ def play_out(game: Game, agents: dict[str, Agent], *,
         decisions += 1
     if replay is not None:
         replay.finish(game)
+    reason = game.result_reason
     return GameRecord(game.state.result or "draw", game.state.turn, decisions,
-                      script_failures(game))
+                      script_failures(game), reason if reason in LIMIT_REASONS else None)
 
 
 def script_failures(game: Game, seed: int | None = None) -> tuple[ScriptFailure, ...]:

@@ -44,6 +44,7 @@ from vgcore.abilities import start_resolution, trigger_matches
 from vgcore.carddb import UNIT_KINDS, CardRecord
 from vgcore.engine import Engine
 from vgcore.errors import ScriptError, VgError
+from vgcore.limits import RUNAWAY_REASONS
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability, CardScript
 from vgcore.selectors import Ctx, condition_holds, filter_matches
 from vgcore.testing.board import game_from_board
@@ -314,6 +315,7 @@ def resolve_once(game: Game, uid: int, ability: Ability, *, last: bool) -> None:
     depth = len(st.stack)
     game.advance()
     for _ in range(MAX_ANSWERS):
+        refuse_runaway(game, st.card_ids[uid])
         if game.is_terminal or len(st.stack) < depth or st.stack[depth - 1] is not frame:
             return
         d = game.decision
@@ -321,6 +323,18 @@ def resolve_once(game: Game, uid: int, ability: Ability, *, last: bool) -> None:
             return
         game.apply(smoke_answer(d.options, last=last))
     raise ValueError(f"the ability asked more than {MAX_ANSWERS} questions")
+
+
+def refuse_runaway(game: Game, card_id: str) -> None:
+    """An ability whose run ended the game by a runaway-game limit (vgcore.limits: a loop, an
+    endless resolution, a script's budget) is a problem of its card."""
+    reason = game.result_reason
+    if reason in RUNAWAY_REASONS:
+        over = game.state.log[-1]
+        named = f"; cards {', '.join(over['cards'])}" if over.get("cards") else ""
+        raise ScriptError(f"the game ended as a draw by the engine's {reason} "
+                          f"({over.get('limit')}{named}): the ability never ends",
+                          card_id, game.engine.db[card_id].script)
 
 
 def smoke_answer(options: list[Any], *, last: bool) -> Any:

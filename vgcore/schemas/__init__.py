@@ -109,8 +109,14 @@ FORMAT_FIELDS: Final = {
     "max_orders_per_turn": "Orders a player may play per turn.",
     "deck": "Deck construction limits (RULES.md §3).",
     "limits": "Game-length limits, the engine's own rule: turns_per_player (each player's "
-              "turns, default 100) and decisions_per_turn (answers in one turn, default 500); "
-              "meeting one ends the game as a draw (docs/architecture.md).",
+              "turns, default 100), decisions_per_turn (answers in one turn, default 500), "
+              "and the runaway-game bounds steps_per_decision (procedure steps from one "
+              "answer to the next question, default 20000), resolutions_per_turn (abilities "
+              "resolved in one turn, default 1000), pending_abilities (waiting at once, "
+              "default 100), script_instructions_per_decision (Lua instructions of all card "
+              "functions from one answer to the next question, default 10000000) and "
+              "log_events (events in a game, default 50000); meeting one ends the game as "
+              "a draw (docs/architecture.md).",
     "default_decks": "Deck names used when none are given.",
     "options": "Settings for the format's plugins.",
 }

@@ -27,10 +27,11 @@ The snapshot (`ctx`):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from vgcore.errors import ScriptError
+from vgcore.errors import BudgetExhausted, ScriptError
+from vgcore.limits import SCRIPT_LIMIT, LimitReached
 from vgcore.scripting.declarations import FnRef
 from vgcore.scripting.loader import read_source
 from vgcore.types import VC, Zone
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
     from vgcore.scripting.sandbox import LuaSandbox
     from vgcore.selectors import Ctx
     from vgcore.types import Uid
+
+# What each load or call of a card function costs besides the Lua instructions it runs (the
+# snapshot, the conversions, the fresh load), in instructions of the game's budget.
+CALL_COST = 1_000
 
 # Zones whose cards the snapshot lists (decks are counted, never listed).
 LISTED_ZONES = (Zone.SOUL, Zone.DROP, Zone.DAMAGE, Zone.TRIGGER, Zone.BIND, Zone.HAND,
@@ -73,8 +78,9 @@ class ScriptHost:
         assert card.script is not None
         if ref.card_id not in self._sources:
             self._sources[ref.card_id] = read_source(ref.card_id, card.script)
-        node = self.sandbox.load_script(self._sources[ref.card_id], card.script,
-                                        card_id=ref.card_id)
+        source = self._sources[ref.card_id]
+        node = self._metered(ref, lambda budget: self.sandbox.load_script(
+            source, card.script, card_id=ref.card_id, budget=budget))
         for key in ref.path:
             node = node[key + 1 if isinstance(key, int) else key]
         return node
@@ -95,12 +101,44 @@ class ScriptHost:
         snapshot = self.snapshot(ctx)
         card = self.game.engine.db[ref.card_id]
         args = (snapshot,) if candidate is None else (snapshot, card_record(self.game, candidate))
+
+        def run(budget: int) -> Any:
+            try:
+                return self.sandbox.call(fn, *args, card_id=ref.card_id, file=card.script,
+                                         budget=budget)
+            except ScriptError:
+                raise
+            except Exception as exc:  # a lupa error the sandbox did not type: the card's
+                raise ScriptError(f"{type(exc).__name__}: {exc}", ref.card_id,
+                                  card.script) from None
+
+        return self._metered(ref, run)
+
+    def _metered(self, ref: FnRef, run: Callable[[int], Any]) -> Any:
+        """Run one load or call within what is left of the game's Lua budget for this
+        decision (`Game.script_left`) and charge it what it used. Spent while the procedure
+        runs, the budget ends the game (vgcore.limits, `script_limit`); spent while the game
+        is only read (a view, an agent), the call fails like any script error."""
+        game = self.game
+        if game.script_left <= 0:
+            raise self._exhausted(ref)
+        sandbox = self.sandbox
         try:
-            return self.sandbox.call(fn, *args, card_id=ref.card_id, file=card.script)
-        except ScriptError:
-            raise
-        except Exception as exc:  # a lupa error the sandbox did not type: still the card's
-            raise ScriptError(f"{type(exc).__name__}: {exc}", ref.card_id, card.script) from None
+            return run(game.script_left)
+        except BudgetExhausted:
+            game.script_left = 0
+            raise self._exhausted(ref) from None
+        finally:
+            game.script_left -= sandbox.last_used + CALL_COST
+
+    def _exhausted(self, ref: FnRef) -> Exception:
+        game = self.game
+        limit = game.engine.format.limits.script_instructions_per_decision
+        if game.in_procedure and game.state.result is None:
+            return LimitReached(SCRIPT_LIMIT, limit, [ref.card_id])
+        card = game.engine.db[ref.card_id]
+        return BudgetExhausted(f"the script budget for reading the game ({limit} instructions "
+                               "until the next answer) is spent", ref.card_id, card.script)
 
 
 def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:

@@ -35,12 +35,19 @@ def vg_api_source() -> str:
 _VG_SOURCE: str | None = None
 
 
-def new_sandbox(libs: Sequence[tuple[str, str]] = ()) -> LuaSandbox:
-    """A runtime with the vg API and the installed Lua libraries loaded."""
+#: Strings a card function hands back to a game, one by one and per call: names, prompts and
+#: labels are short, and what a game keeps from them (its log, its states) must stay small.
+FUNCTION_MAX_STRING = 1024
+FUNCTION_MAX_RESULT_BYTES = 64 * 2**10
+
+
+def new_sandbox(libs: Sequence[tuple[str, str]] = (), **caps: int) -> LuaSandbox:
+    """A runtime with the vg API and the installed Lua libraries loaded (`caps`: the
+    sandbox's `max_string`, `max_result_bytes`)."""
     from vgcore.scripting.sandbox import LuaSandbox
 
     return LuaSandbox(api_source=_VG_SOURCE or vg_api_source(), api_chunkname="=vg.lua",
-                      api_libs=libs)
+                      api_libs=libs, **caps)
 
 
 def is_lua_function(value: Any) -> bool:
@@ -77,7 +84,9 @@ class ScriptLoader:
         behind reaches another call, in this game or another."""
         runtime = getattr(self._per_thread, "runtime", None)
         if runtime is None:
-            runtime = self._per_thread.runtime = new_sandbox(self.engine.lua_libs)
+            runtime = self._per_thread.runtime = new_sandbox(
+                self.engine.lua_libs, max_string=FUNCTION_MAX_STRING,
+                max_result_bytes=FUNCTION_MAX_RESULT_BYTES)
         return runtime
 
     def script(self, card_id: str) -> CardScript | None:

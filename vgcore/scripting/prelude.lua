@@ -5,7 +5,8 @@
 -- script can reach is built here; nothing from the host's Python side is ever handed to Lua.
 -- Card scripts never see this chunk's locals: they get only the environment new_env builds.
 
-local instruction_limit, time_limit, rep_limit, max_results, max_depth = ...
+local instruction_limit, time_limit, rep_limit, max_results, max_depth, max_string,
+      max_result_bytes = ...
 
 -- The real functions, captured before anything is hidden.
 local debug_sethook, debug_getinfo = debug.sethook, debug.getinfo
@@ -32,6 +33,9 @@ local type, select, tbl_unpack, tbl_concat = real_type, real_select, table.unpac
 local MEMERR = "not enough memory"
 local MAX_MESSAGE = 2000  -- longer error messages are cut: a script controls their size
 local LIMIT_MSG = "instruction limit exceeded (" .. instruction_limit .. " instructions)"
+-- A caller's budget lower than the per-call limit (e.g. what is left of a game's budget for
+-- one decision) ends the call with this message instead; the host tells the two apart.
+local BUDGET_MSG = "script budget exhausted"
 local TIME_MSG = "time limit exceeded (" .. real_tostring(time_limit) .. " s of CPU)"
 local PRELUDE_SOURCE = debug_getinfo(1, "S").source
 local PRELUDE_SHORT = debug_getinfo(1, "S").short_src
@@ -48,6 +52,7 @@ local period = instruction_limit < 250 and instruction_limit or 250
 if period < 1 then period = 1 end
 local BIG_MEMORY_KB = 4096
 local used, fatal, deadline, ticks = 0, nil, nil, 0
+local call_limit, call_limit_msg = instruction_limit, LIMIT_MSG
 local err_file, err_line = nil, nil
 local exempt = {}  -- privileged frames the hook must never interrupt (set below)
 
@@ -62,7 +67,7 @@ end
 local function hook()
   if fatal then trip(fatal) return end
   used = used + period
-  if used > instruction_limit then trip(LIMIT_MSG) return end
+  if used > call_limit then trip(call_limit_msg) return end
   ticks = ticks + 1
   if ticks >= 4 or gc_count("count") > BIG_MEMORY_KB then
     ticks = 0
@@ -85,9 +90,9 @@ end
 -- Charge `cost` instruction units for work done in C; raised at the script's line.
 local function charge(cost)
   used = used + cost
-  if used > instruction_limit then
-    fatal = LIMIT_MSG
-    real_error(LIMIT_MSG, 3)
+  if used > call_limit then
+    fatal = call_limit_msg
+    real_error(call_limit_msg, 3)
   end
 end
 
@@ -568,11 +573,30 @@ end
 
 local SCALAR = {string = true, number = true, boolean = true}
 
+-- Lua shares a string however many tables refer to it; the host makes a copy for every
+-- reference. So strings handed back are capped one by one and in total per conversion,
+-- which bounds the host's memory whatever the script built inside its own cap.
+local export_bytes = 0
+
+local function count_string(v)
+  local len = #v
+  if len > max_string then
+    real_error("cannot hand back a string of " .. len .. " bytes (the sandbox allows "
+               .. max_string .. ")", 0)
+  end
+  export_bytes = export_bytes + len
+  if export_bytes > max_result_bytes then
+    real_error("result too large to convert (more than " .. max_result_bytes
+               .. " bytes of strings)", 0)
+  end
+end
+
 -- Appends the tokens of `v` after position n; returns the last position written.
 local function export_into(out, codes, v, keep_functions, depth, on_path, n)
   local t = type(v)
   n = n + 1
   if SCALAR[t] or t == "nil" then
+    if t == "string" then count_string(v) end
     codes[n], out[n] = "v", v
     return n
   elseif t == "function" then
@@ -599,7 +623,9 @@ local function export_into(out, codes, v, keep_functions, depth, on_path, n)
     codes[n], out[n] = "L", len
     for i = 1, len do
       local item = rawget(source, i)
-      if SCALAR[type(item)] then
+      local ti = type(item)
+      if SCALAR[ti] then
+        if ti == "string" then count_string(item) end
         n = n + 1
         codes[n], out[n] = "v", item
       else
@@ -613,9 +639,12 @@ local function export_into(out, codes, v, keep_functions, depth, on_path, n)
       if tk ~= "string" and tk ~= "number" then
         real_error("cannot convert a table with a " .. tk .. " key", 0)
       end
+      if tk == "string" then count_string(k) end
       n = n + 1
       codes[n], out[n] = "v", k
-      if SCALAR[type(item)] then
+      local ti = type(item)
+      if SCALAR[ti] then
+        if ti == "string" then count_string(item) end
         n = n + 1
         codes[n], out[n] = "v", item
       else
@@ -633,6 +662,7 @@ local pending = nil  -- tokens the host fetches once the memory cap is lifted
 local function export_results(keep_functions, ...)
   local count = select("#", ...)
   local out, codes, on_path = {count, functions = false}, {"L"}, {}
+  export_bytes = 0
   local n = 1
   for i = 1, count do
     n = export_into(out, codes, (select(i, ...)), keep_functions, 0, on_path, n)
@@ -679,8 +709,14 @@ local function failure(msg)
   return false, msg, err_file, err_line, fatal
 end
 
-local function arm()
+-- `limit`: the caller's budget for this call, if lower than the per-call limit.
+local function arm(limit)
   used, fatal, deadline, ticks, err_file, err_line = 0, nil, nil, 0, nil, nil
+  if limit ~= nil and limit < instruction_limit then
+    call_limit, call_limit_msg = limit, BUDGET_MSG
+  else
+    call_limit, call_limit_msg = instruction_limit, LIMIT_MSG
+  end
 end
 
 -- Entry points the host calls.  Each runs its body under the hook and returns a flat
@@ -700,20 +736,21 @@ local function finish_export(ok, out, codes)
   return true, codes, false, tbl_unpack(out, 1, out.n)
 end
 
-local function run_call(fn, keep_functions, args, nargs, ...)
-  arm()
+-- Every entry point returns the instructions its run used first, then its status.
+local function run_call(limit, fn, keep_functions, args, nargs, ...)
+  arm(limit)
   debug_sethook(hook, "", period)
   local ok, out, codes = real_xpcall(call_body, on_error, fn, keep_functions, args, nargs, ...)
   debug_sethook()
-  return finish_export(ok, out, codes)
+  return used, finish_export(ok, out, codes)
 end
 
-local function run_export(value, keep_functions)
-  arm()
+local function run_export(limit, value, keep_functions)
+  arm(limit)
   debug_sethook(hook, "", period)
   local ok, out, codes = real_xpcall(export_results, on_error, keep_functions, value)
   debug_sethook()
-  return finish_export(ok, out, codes)
+  return used, finish_export(ok, out, codes)
 end
 
 local function fetch()
@@ -739,12 +776,12 @@ local function finish_load(ok, value)
 end
 
 -- request = {source, chunkname}: built by the host while the memory cap is lifted.
-local function run_load(request)
-  arm()
+local function run_load(limit, request)
+  arm(limit)
   debug_sethook(hook, "", period)
   local ok, value = real_xpcall(load_body, on_error, request)
   debug_sethook()
-  return finish_load(ok, value)
+  return used, finish_load(ok, value)
 end
 
 -- request = {source1, name1, source2, name2, ...}: the vg API first, then Lua libraries that
@@ -770,13 +807,13 @@ local function api_body(request)
   api_table = vg
 end
 
-local function run_api(request)
-  arm()
+local function run_api(limit, request)
+  arm(limit)
   debug_sethook(hook, "", period)
   local ok, msg = real_xpcall(api_body, on_error, request)
   debug_sethook()
-  if not ok then return failure(msg) end
-  return true
+  if not ok then return used, failure(msg) end
+  return used, true
 end
 
 local function take()
@@ -821,4 +858,6 @@ return {
   -- The host calls this when an entry point failed outside its protected call (out of
   -- memory), so that no hook is left counting the host's own Lua calls.
   disarm = function() debug_sethook() end,
+  -- Instructions the last run used (read when it failed outside its protected call).
+  spent = function() return used end,
 }

@@ -23,7 +23,7 @@ from typing import Any
 
 import lupa.lua54 as lua54
 
-from vgcore.errors import ScriptError
+from vgcore.errors import BudgetExhausted, ScriptError
 
 #: Chunk name of the privileged prelude; messages positioned there are re-located.
 PRELUDE_CHUNKNAME = "=[vgcore sandbox]"
@@ -33,6 +33,13 @@ REP_LIMIT = 2**20
 MAX_RESULTS = 256
 #: Deepest nesting of tables converted to Python data.
 MAX_DEPTH = 100
+#: Longest string a conversion to Python data may hand back, in bytes.
+MAX_STRING = 64 * 2**10
+#: Most bytes of strings one conversion may hand back: Lua shares a string between all the
+#: tables that refer to it, Python gets a copy for each reference (`max_result_bytes`).
+MAX_RESULT_BYTES = 2**20
+#: The prelude's message when a call stopped at its caller's budget (see `budget=`).
+BUDGET_MESSAGE = "script budget exhausted"
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 _SCALARS = frozenset({str, float, bool, type(None)})
@@ -144,8 +151,12 @@ class LuaSandbox:
     """One Lua 5.4 runtime whose scripts each run in their own locked-down environment.
 
     ``instruction_limit`` bounds every ``load_script``/``call``/``to_python`` separately;
-    ``time_limit`` (process CPU seconds) only catches single instructions that copy huge
-    strings, which the instruction count cannot see.  ``max_memory`` caps the whole runtime.
+    a caller may give a lower ``budget=`` for one run (what is left of a larger budget it
+    keeps), and reads the instructions each run used in ``last_used``.  ``time_limit``
+    (process CPU seconds) only catches single instructions that copy huge strings, which the
+    instruction count cannot see.  ``max_memory`` caps the whole runtime; ``max_string`` and
+    ``max_result_bytes`` cap the strings a conversion to Python hands back, one by one and in
+    total, so that a string the script shares between many tables cannot grow the host.
 
     Run script code only through ``call``: calling a lupa function object directly (or its
     ``.coroutine()``) runs it with no budget and no memory cap.  Reading lupa tables that
@@ -155,12 +166,15 @@ class LuaSandbox:
     def __init__(self, *, max_memory: int = 64 * 2**20, instruction_limit: int = 2_000_000,
                  api_source: str | None = None, api_chunkname: str = "=vg",
                  api_libs: Sequence[tuple[str, str]] = (),
-                 time_limit: float = 1.0) -> None:
-        if max_memory <= 0 or instruction_limit <= 0 or time_limit <= 0:
-            raise ValueError("max_memory, instruction_limit and time_limit must be positive")
+                 time_limit: float = 1.0, max_string: int = MAX_STRING,
+                 max_result_bytes: int = MAX_RESULT_BYTES) -> None:
+        if min(max_memory, instruction_limit, time_limit, max_string, max_result_bytes) <= 0:
+            raise ValueError("max_memory, instruction_limit, time_limit, max_string and "
+                             "max_result_bytes must be positive")
         self.max_memory = max_memory
         self.instruction_limit = instruction_limit
         self.time_limit = time_limit
+        self.last_used = 0  # instructions the last run used
         self._lua = lua54.LuaRuntime(
             register_eval=False, register_builtins=False, unpack_returned_tuples=True,
             attribute_filter=_refuse_attribute, max_memory=max_memory,
@@ -170,7 +184,7 @@ class LuaSandbox:
             "function(src, name, ...) return assert(load(src, name, 't'))(...) end"
         )
         entry = boot(_prelude_source(), PRELUDE_CHUNKNAME, instruction_limit, float(time_limit),
-                     REP_LIMIT, MAX_RESULTS, MAX_DEPTH)
+                     REP_LIMIT, MAX_RESULTS, MAX_DEPTH, max_string, max_result_bytes)
         self._run_call = entry.run_call
         self._run_export = entry.run_export
         self._run_load = entry.run_load
@@ -180,13 +194,14 @@ class LuaSandbox:
         self._readonly = entry.readonly
         self._disarm = entry.disarm
         self._api_names = entry.api_names
+        self._spent = entry.spent
         self._api_tree: dict[str, Any] | None = None
         if api_source is not None:
             parts = [api_source, _lua_chunkname(api_chunkname)]
             for lib_source, lib_name in api_libs:  # Lua libraries that extend `vg`
                 parts += [lib_source, _lua_chunkname(lib_name)]
             request = self._lua.table_from(parts)
-            status = self._guarded(entry.run_api, request)
+            status = self._guarded(entry.run_api, None, request)
             if not status[0]:
                 raise self._error(status, None, _plain_chunkname(api_chunkname))
 
@@ -195,7 +210,8 @@ class LuaSandbox:
         """Bytes the runtime holds now (what ``max_memory`` caps)."""
         return int(self._lua.get_memory_used() or 0)
 
-    def load_script(self, source: str, chunkname: str, *, card_id: str | None = None) -> Any:
+    def load_script(self, source: str, chunkname: str, *, card_id: str | None = None,
+                    budget: int | None = None) -> Any:
         """Compile ``source`` as text in a fresh environment and run its top level.
 
         Returns the chunk's first result as a Lua value (a table stays a lupa table).
@@ -204,7 +220,7 @@ class LuaSandbox:
         if not isinstance(source, str):
             raise TypeError("a card script's source must be a str")
         request = self._table_from([source, _lua_chunkname(chunkname)])
-        status = self._guarded(self._run_load, request, card_id=card_id, file=file)
+        status = self._guarded(self._run_load, budget, request, card_id=card_id, file=file)
         if not status[0]:
             raise self._error(status, card_id, file)
         if status[1]:
@@ -212,7 +228,7 @@ class LuaSandbox:
         return status[2]
 
     def call(self, fn: Any, *args: Any, card_id: str | None = None,
-             file: str | None = None) -> Any:
+             file: str | None = None, budget: int | None = None) -> Any:
         """Call a Lua function under the budget with plain-data (or Lua) arguments.
 
         Returns None for no result, the converted value for one, a tuple for several.
@@ -221,14 +237,14 @@ class LuaSandbox:
             raise TypeError("call() runs Lua functions only, never Python callables")
         file = _plain_chunkname(file)
         if all(_pushes_without_allocating(arg) for arg in args):
-            status = self._guarded(self._run_call, fn, True, None, None, *args,
+            status = self._guarded(self._run_call, budget, fn, True, None, None, *args,
                                    card_id=card_id, file=file)
         else:
             for arg in args:
                 if lua54.lua_type(arg) is None:
                     _check_plain(arg, set(), 0)
             table = self._table_from(list(args))
-            status = self._guarded(self._run_call, fn, True, table, len(args),
+            status = self._guarded(self._run_call, budget, fn, True, table, len(args),
                                    card_id=card_id, file=file)
         values = self._finish_export(status, card_id, file)
         if not values:
@@ -250,8 +266,8 @@ class LuaSandbox:
         if kind == "function" and keep_functions:
             return value
         file = _plain_chunkname(file)
-        status = self._guarded(self._run_export, value, keep_functions, card_id=card_id,
-                               file=file)
+        status = self._guarded(self._run_export, None, value, keep_functions,
+                               card_id=card_id, file=file)
         return self._finish_export(status, card_id, file)[0]
 
     def to_lua(self, value: Any, *, readonly: bool = False) -> Any:
@@ -299,27 +315,36 @@ class LuaSandbox:
         except UnicodeEncodeError as exc:
             raise TypeError(f"a string cannot be encoded for Lua: {exc}") from None
 
-    def _guarded(self, entry: Any, *args: Any, card_id: str | None = None,
+    def _guarded(self, entry: Any, budget: int | None, *args: Any, card_id: str | None = None,
                  file: str | None = None) -> tuple[Any, ...]:
-        """Run a prelude entry point with the memory cap on; never leave the cap on."""
+        """Run a prelude entry point with the memory cap on; never leave the cap on. Keeps
+        the instructions the run used in `last_used` (even when it failed)."""
+        if budget is not None:
+            budget = max(0, int(budget))
+        self.last_used = 0
         self._lua.set_max_memory(self.max_memory)
         try:
-            status = entry(*args)
+            status = entry(budget, *args)
         except lua54.LuaMemoryError:
+            self._lua.set_max_memory(0)
+            self.last_used = int(self._spent())
             self._lua.set_max_memory(0)
             self._disarm()
             self._lua.gccollect()
             raise ScriptError(self._memory_message(), card_id, file) from None
         except lua54.LuaError as exc:
             self._lua.set_max_memory(0)
+            self.last_used = int(self._spent())
             self._disarm()
             raise ScriptError(f"sandbox failure: {exc}", card_id, file) from None
         except UnicodeDecodeError:
+            self.last_used = int(self._spent())
             raise ScriptError("a script produced a string that is not UTF-8", card_id,
                               file) from None
         finally:
             self._lua.set_max_memory(0)
-        return status if isinstance(status, tuple) else (status,)
+        self.last_used = int(status[0])
+        return status[1:]
 
     def _finish_export(self, status: tuple[Any, ...], card_id: str | None,
                        file: str | None) -> list[Any]:
@@ -359,8 +384,8 @@ class LuaSandbox:
         where = _plain_chunkname(where)
         if where and file and len(where) >= _LUA_IDSIZE - 1 and file.startswith(where):
             where = file  # Lua cut a long chunk name short in its message
-        return ScriptError(message, card_id, where or file,
-                           int(line) if line is not None else None)
+        kind = BudgetExhausted if limit == BUDGET_MESSAGE else ScriptError
+        return kind(message, card_id, where or file, int(line) if line is not None else None)
 
     def _memory_message(self) -> str:
         return f"out of memory (the sandbox allows {self.max_memory} bytes)"

@@ -14,6 +14,7 @@ from typing import Any
 from vgcore.engine import Engine
 from vgcore.errors import ScenarioError
 from vgcore.game import Game, empty_state
+from vgcore.limits import LimitReached
 from vgcore.types import GC, VC, Phase, Seat, Zone
 from vgcore.yamlio import DocPath
 
@@ -92,9 +93,16 @@ def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
     st.phase = phase
     st.stack = [{"k": "game", "s": 1}, {"k": "turn", "i": index, "started": True}]
     # The turn frame announces a phase only when it changes; the first one is announced here.
-    game.emit("phase", seat=player, phase=phase, turn=turn)
-    # Rule actions see the written board first: six damage on it has already lost.
-    game.check_rules()
+    # It is the game's first procedure step: a runaway-game limit met there ends the game.
+    game.in_procedure = True
+    try:
+        game.emit("phase", seat=player, phase=phase, turn=turn)
+        # Rule actions see the written board first: six damage on it has already lost.
+        game.check_rules()
+    except LimitReached as reached:
+        game.runaway(reached)
+    finally:
+        game.in_procedure = False
     game.advance()
     return game
 
