@@ -188,11 +188,6 @@ def ability_ref(game: Game, seat: Seat, uid: Uid, card_id: str, number: int, kin
     return f"{name}:{number}"
 
 
-def same_ref(a: str, b: str) -> bool:
-    """`VC` and `VC:1` name the same ability when the card has one of that kind."""
-    return a == b or (a.split(":")[0] == b.split(":")[0] and (":" not in a or ":" not in b))
-
-
 # -- check timing --------------------------------------------------------------------------
 
 
