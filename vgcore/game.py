@@ -219,8 +219,8 @@ class Game:
         the other seat's options. Without `seat` no seat is checked: that is for code that
         answers for whoever is asked (agents, tests). An answer is one of the decision's
         options, matched exactly: an `Action`, its action string (ASCII blanks around it and
-        runs of spaces between words are the only normalisation; `act X:1` may be written
-        `act X` only where the option itself is written `act X`, SCENARIOS.md §1), or an
+        runs of spaces between words are the only normalisation, and `equivalent_option`'s
+        shorthand for abilities, SCENARIOS.md §1), or an
         option's index (an `int`, not a bool). Anything else raises `IllegalActionError`
         listing the legal answers, the state unchanged.
         """
@@ -715,14 +715,20 @@ def shown(answer: object) -> str:
 
 
 def equivalent_option(action: Action, options: list[Action]) -> Action:
-    """`act VC:1` names the option written `act VC` (the card's only ability of the kind,
-    whose `:1` may be left out, SCENARIOS.md §1); nothing else is taken for an option."""
-    if action.verb in ("act", "resolve") and len(action.args) == 1:
-        ref = action.args[0]
-        if ref.endswith(":1"):
-            bare = Action(action.verb, (ref[:-2],))
-            if bare in options:
-                return bare
+    """The one shorthand for an ability's option (SCENARIOS.md §1): `act X:1` names the
+    option written `act X` (the card's only ability of the kind), and a bare `act X` names
+    the one option `act X:<n>` offered for X. Any other number, or an extra word, names
+    nothing."""
+    if action.verb not in ("act", "resolve") or len(action.args) != 1:
+        return action
+    ref = action.args[0]
+    if ref.endswith(":1") and Action(action.verb, (ref[:-2],)) in options:
+        return Action(action.verb, (ref[:-2],))
+    if ":" not in ref:
+        numbered = [o for o in options if o.verb == action.verb and len(o.args) == 1
+                    and o.args[0].rpartition(":")[0] == ref]
+        if len(numbered) == 1:
+            return numbered[0]
     return action
 
 
