@@ -99,6 +99,7 @@ def test_a_private_event_hides_its_kinds_card_fields(registry: Registry) -> None
     several = {**event, "private": ["A", "B"]}
     assert "heart" in redact(several, "B", engine.event_card_fields)
     assert "heart" not in redact({**event, "private": []}, "A", engine.event_card_fields)
+    assert "heart" not in redact(event, None, engine.event_card_fields)  # no seat: public only
 
 
 @pytest.mark.parametrize("format_id", FORMATS)
@@ -224,6 +225,23 @@ def test_a_pick_hidden_from_the_chooser_is_taken_at_random_among_them(
         game, _w, _a = act_and_answer(hidden_registry, "HH-001", seed, {})
         taken.add(next(e["cards"][0] for e in reversed(game.state.log) if e["kind"] == "chose"))
     assert len(taken) > 1
+
+
+def test_a_deck_is_searched_by_its_owner_and_picked_blind_by_anyone_else(
+        hidden_registry: Registry) -> None:
+    """Choosing from your own deck is searching it (ids); from another seat's deck, blind."""
+    from vgcore.steps import pick_options, start_picks
+
+    game = game_from_board(hidden_registry.engine("premium"), choice_board("HH-001"), turn=3,
+                           phase=Phase.MAIN)
+    deck = list(game.state.players["B"].zones[Zone.DECK])
+    own: dict[str, Any] = {}
+    start_picks(own, "B", deck, 1, 1)
+    assert [str(o) for o in pick_options(game, own["pick"])] == [
+        "choose TD02-002", "choose TD02-003", "choose TD02-010"]
+    foe: dict[str, Any] = {}
+    start_picks(foe, "A", deck, 1, 1)
+    assert [str(o) for o in pick_options(game, foe["pick"])] == ["choose B.deck/hidden"]
 
 
 def test_act_starts_the_offered_copy_not_one_hidden_in_the_deck(registry: Registry) -> None:
