@@ -2,7 +2,9 @@
 
 A view is JSON-able and holds exactly what its seat may know: its own hand and ride deck,
 public zones, face-down cards it owns, counts of everything else. Card uids never appear
-(they would let a viewer track hidden cards), and events are redacted the same way.
+(they would let a viewer track hidden cards), and events are redacted by rule: a private
+event's card fields (events.CARD_FIELDS, plugins' `vgcore_event_card_fields`) reach only the
+seats it names (docs/architecture.md "Views").
 """
 
 from __future__ import annotations

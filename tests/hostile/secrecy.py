@@ -8,7 +8,11 @@ event that moves it), and cards it was shown: its own looks at its deck, reveals
 the candidates of a search of its own deck. A shown card stays known until it moves.
 
 Everything the engine lets out towards a seat — its redacted events, its view, its decision —
-must name only card ids among those; `Witness.leaks` lists what did not.
+must name only card ids among those; `Witness.leaks` lists what did not. An event's main card
+(`card` with its `uid`) is judged by uid; other fields by id (a copy of the same card the seat
+may know passes), so the tests give hidden and visible cards distinct ids where it matters.
+An answer (`decision` event) is judged with what it then does, until a question is asked again
+at its depth (`call X` puts X in view; `stride X` after its cost picks).
 """
 
 from __future__ import annotations
