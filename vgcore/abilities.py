@@ -11,7 +11,7 @@ pending abilities one at a time, then the other players (ordering.py decides rea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.decisions import Action
@@ -190,11 +190,6 @@ def ability_ref(game: Game, seat: Seat, uid: Uid, card_id: str, number: int, kin
     return f"{name}:{number}"
 
 
-def same_ref(a: str, b: str) -> bool:
-    """`VC` and `VC:1` name the same ability when the card has one of that kind."""
-    return a == b or (a.split(":")[0] == b.split(":")[0] and (":" not in a or ":" not in b))
-
-
 # -- check timing --------------------------------------------------------------------------
 
 
@@ -334,10 +329,20 @@ def _as_child(game: Game, frame: Frame) -> Frame:
 
 def act_options(game: Game, seat: Seat) -> list[Action]:
     """`act <ref>` for every ACT ability the seat may use now (RULES.md §7: cost payable)."""
+    options = []
+    for _uid, _ability, _grant, ref in usable_acts(game, seat):
+        action = Action("act", (ref,))
+        if action not in options:
+            options.append(action)
+    return options
+
+
+def usable_acts(game: Game, seat: Seat) -> Iterator[tuple[Uid, Ability, str | None, str]]:
+    """(card, ability, grant, ref) for each ACT the seat may use now: on a card of the seat
+    in a zone where the ability works, valid, its condition met and its cost payable."""
     from vgcore.costs import can_pay
 
-    options = []
-    for uid, ability, _grant in all_acts(game):
+    for uid, ability, grant in all_acts(game):
         where, zone = game.state.loc[uid]
         if where != seat or not active_in(game, seat, zone, ability.zone_set):
             continue
@@ -353,12 +358,9 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
         except ScriptError as exc:  # a failing ACT is not offered (strict engines raise)
             game.tolerate(exc)
             continue
-        number = act_number(game, uid, ability, _grant)
-        ref = ability_ref(game, seat, uid, game.state.card_ids[uid], number, "act")
-        action = Action("act", (ref,))
-        if action not in options:
-            options.append(action)
-    return options
+        number = act_number(game, uid, ability, grant)
+        yield uid, ability, grant, ability_ref(game, seat, uid, game.state.card_ids[uid],
+                                               number, "act")
 
 
 def all_acts(game: Game) -> list[tuple[int, Ability, str | None]]:
@@ -372,12 +374,12 @@ def act_number(game: Game, uid: Uid, ability: Ability, grant: str | None) -> int
 
 
 def activate(game: Game, seat: Seat, ref: str) -> None:
-    for uid, ability, grant in all_acts(game):
-        card_id = game.state.card_ids[uid]
-        number = act_number(game, uid, ability, grant)
-        if (game.state.loc[uid][0] == seat
-                and ability_ref(game, seat, uid, card_id, number, "act") == ref):
-            pa = {"id": 0, "uid": uid, "card": card_id, "ab": number, "seat": seat,
+    """Start the ACT an `act <ref>` answer names: one of the offered copies (never a copy of
+    the same card elsewhere, e.g. hidden in the deck, where the ability does not work)."""
+    for uid, ability, grant, offered in usable_acts(game, seat):
+        if offered == ref:
+            pa = {"id": 0, "uid": uid, "card": game.state.card_ids[uid],
+                  "ab": act_number(game, uid, ability, grant), "seat": seat,
                   "event": None, "act": True}
             if grant is not None:
                 pa["grant"] = grant

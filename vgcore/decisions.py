@@ -61,9 +61,36 @@ class Action(NamedTuple):
         return cls(verb, args)
 
 
+# The longest answer read: every legal action string is far shorter, and an error message
+# quotes what it refuses.
+MAX_ANSWER_CHARS = 200
+
+# Whitespace an answer may carry around it; inside, words are separated by ASCII spaces only.
+EDGE_SPACE = " \t\r\n"
+
+
+def answer_words(text: object) -> list[str]:
+    """The words of an answer after the documented normalisation (docs/architecture.md
+    "Answers"): ASCII blanks around it are dropped and runs of ASCII spaces separate words.
+    Anything else is refused, not guessed at: a non-string, an over-long string, and any other
+    whitespace or control character (a non-breaking space is not a space), which would let
+    two different strings be taken for one answer."""
+    if not isinstance(text, str):
+        raise ActionSyntaxError(f"an answer is an action string, not {type(text).__name__}")
+    if len(text) > MAX_ANSWER_CHARS:
+        raise ActionSyntaxError(f"an answer is at most {MAX_ANSWER_CHARS} characters, "
+                                f"this one has {len(text)}")
+    stripped = text.strip(EDGE_SPACE)
+    if not stripped.isprintable():
+        bad = next(c for c in stripped if not c.isprintable())
+        raise ActionSyntaxError(f"answers separate words with plain spaces; character "
+                                f"U+{ord(bad):04X} is not allowed")
+    return [w for w in stripped.split(" ") if w]
+
+
 def parse(text: str) -> Action:
     """Parse an action string; the inverse of `str(Action)`."""
-    words = text.split()
+    words = answer_words(text)
     if not words:
         raise ActionSyntaxError("empty action string")
     verb, rest = words[0], words[1:]
@@ -87,8 +114,19 @@ def parse(text: str) -> Action:
 
 
 def as_action(answer: str | Action) -> Action:
-    """Accept an answer either as an action string or as an Action."""
-    return answer if isinstance(answer, Action) else parse(answer)
+    """Accept an answer either as an action string or as an Action; an Action is read back
+    through its string, so that one built by hand (odd words, non-string parts) meets the
+    same checks as typed text and comes out canonical."""
+    if isinstance(answer, Action):
+        if not isinstance(answer.verb, str) or not isinstance(answer.args, tuple) or not all(
+                isinstance(a, str) for a in answer.args):
+            raise ActionSyntaxError("an Action holds a verb and a tuple of strings")
+        action = parse(str(answer))
+        if action.verb != answer.verb or action.args != answer.args:
+            raise ActionSyntaxError(f"{answer!r} is not written the canonical way "
+                                    f"({str(action)!r})")
+        return action
+    return parse(answer)
 
 
 @dataclass(slots=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.errors import FormatError
+from vgcore.events import CARD_FIELDS
 from vgcore.scripting.loader import ScriptLoader
 from vgcore.zones import CORE_ZONES, ZoneSpec
 
@@ -200,6 +201,11 @@ class Engine:
             self.cost_sources.update(table)
         self.event_kinds: frozenset[str] = frozenset(
             k for ks in hook.vgcore_event_kinds(fmt=fmt) for k in ks)
+        self.event_card_fields: dict[str, frozenset[str]] = dict(CARD_FIELDS)
+        for table in hook.vgcore_event_card_fields(fmt=fmt):
+            for kind, names in table.items():
+                self.event_card_fields[kind] = (self.event_card_fields.get(kind, frozenset())
+                                                | frozenset(names))
         self.validity_keys: dict[str, str] = {}
         for table in hook.vgcore_validity_keys(fmt=fmt):
             self.validity_keys.update(table)

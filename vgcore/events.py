@@ -10,6 +10,7 @@ through `vgcore_event_kinds`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 CORE_EVENTS: Final = frozenset({
@@ -32,3 +33,26 @@ CORE_EVENTS: Final = frozenset({
 })
 
 STATS: Final = frozenset({"power", "critical", "shield", "drive", "grade"})
+
+_CARD: Final = frozenset({"card"})
+_STAT: Final = frozenset({"card", "source"})
+
+CARD_FIELDS: Final[Mapping[str, frozenset[str]]] = {
+    # Which fields of each core event kind name cards: a card id, a list or mapping of ids, an
+    # answer or a source that contains one. A private event hides exactly these fields from the
+    # seats that may not read it (views.redact); a kind not listed names no card. Plugins list
+    # their kinds' fields through `vgcore_event_card_fields`; tests/hostile/test_hidden.py fails
+    # on any emitted event that names a card in a field not listed here.
+    **dict.fromkeys(
+        ("first_vanguard", "draw", "call", "place", "move", "discard", "retire", "put",
+         "to_hand", "damage", "heal", "soul_charge", "soul_blast", "counter_blast",
+         "counter_charge", "reveal", "stand", "rest", "boost", "guard", "intercept",
+         "drive_check", "damage_check", "over_trigger", "trigger_fizzled", "grant_ability",
+         "ability", "ability_resolved", "ability_fizzled", "ability_declined", "script_error"),
+        _CARD),
+    **dict.fromkeys((*STATS, "grant", "lose"), _STAT),
+    "mulligan": frozenset({"cards"}), "look": frozenset({"cards"}),
+    "chose": frozenset({"cards"}), "removed": frozenset({"card", "cards"}),
+    "ride": frozenset({"card", "previous"}), "attack": frozenset({"card", "target_card"}),
+    "stand_up": frozenset({"vanguards"}), "decision": frozenset({"answer"}),
+}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from vgcore.abilities import GameIndex, collect_triggers, same_ref
+from vgcore.abilities import GameIndex, collect_triggers
 from vgcore.actions import Move
 from vgcore.carddb import CardRecord
 from vgcore.continuous import cont_delta
@@ -231,28 +231,26 @@ class Game:
     def apply(self, answer: str | Action | int, seat: Seat | None = None) -> None:
         """Answer the pending decision; an illegal answer raises and changes nothing.
 
-        Give `seat` when answers come from players (a host): an answer from a seat that is
-        not being asked is refused like any illegal answer.
+        The contract for answers from outside (docs/architecture.md "Answers"): whoever
+        relays players' answers (a host, `vgcore play`, a scenario) passes the answering
+        `seat`, and an answer from a seat that is not being asked is refused without naming
+        the other seat's options. Without `seat` no seat is checked: that is for code that
+        answers for whoever is asked (agents, tests). An answer is one of the decision's
+        options, matched exactly: an `Action`, its action string (ASCII blanks around it and
+        runs of spaces between words are the only normalisation, and `equivalent_option`'s
+        shorthand for abilities, SCENARIOS.md §1), or an
+        option's index (an `int`, not a bool). Anything else raises `IllegalActionError`
+        listing the legal answers, the state unchanged.
         """
         st = self.state
         d = st.decision
         if d is None:
             raise GameOverError("the game is over" if st.result else "no decision is pending")
         if seat is not None and seat != d.seat:
-            raise IllegalActionError(str(answer), [], f"{d.seat} is being asked, not {seat}")
-        if isinstance(answer, int):
-            if not 0 <= answer < len(d.options):
-                raise IllegalActionError(str(answer), d.option_strings(), "no such option")
-            action = d.options[answer]
-        else:
-            try:
-                action = as_action(answer)
-            except ActionSyntaxError as exc:
-                raise IllegalActionError(str(answer), d.option_strings(), str(exc)) from None
-            if action not in d.options:
-                action = equivalent_option(action, d.options)
-            if action not in d.options:
-                raise IllegalActionError(str(action), d.option_strings())
+            if seat not in st.seats:
+                raise IllegalActionError(shown(answer), [], f"unknown seat {seat!r}")
+            raise IllegalActionError(shown(answer), [], f"{d.seat} is being asked, not {seat}")
+        action = read_answer(d, answer)
         mark = count_answer(self)
         st.decision = None
         secret = d.kind in PRIVATE_DECISIONS or d.data.get("private")
@@ -747,12 +745,49 @@ def error_key(error: ScriptError) -> str:
     return f"{error.card_id}|{error.file}|{error.line}|{error.message}"
 
 
+def read_answer(d: Decision, answer: object) -> Action:
+    """The option an answer names, or IllegalActionError (see `Game.apply`)."""
+    if answer.__class__ is int:
+        assert isinstance(answer, int)
+        if not 0 <= answer < len(d.options):
+            raise IllegalActionError(str(answer), d.option_strings(), "no such option")
+        return d.options[answer]
+    if not isinstance(answer, str | Action) or isinstance(answer, bool):
+        raise IllegalActionError(shown(answer), d.option_strings(),
+                                 "an answer is an action string, an Action or an option's "
+                                 f"index, not {type(answer).__name__}")
+    try:
+        action = as_action(answer)
+    except ActionSyntaxError as exc:
+        raise IllegalActionError(shown(answer), d.option_strings(), str(exc)) from None
+    if action not in d.options:
+        action = equivalent_option(action, d.options)
+    if action not in d.options:
+        raise IllegalActionError(str(action), d.option_strings())
+    return action
+
+
+def shown(answer: object) -> str:
+    """An answer as an error message quotes it: cut short, whatever it is."""
+    text = answer if isinstance(answer, str) else repr(answer)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def equivalent_option(action: Action, options: list[Action]) -> Action:
-    """`act VC:1` and `act VC` name the same ability when the card has one of the kind."""
-    if action.verb in ("act", "resolve") and action.args:
-        for option in options:
-            if option.verb == action.verb and same_ref(action.args[0], option.args[0]):
-                return option
+    """The one shorthand for an ability's option (SCENARIOS.md §1): `act X:1` names the
+    option written `act X` (the card's only ability of the kind), and a bare `act X` names
+    the one option `act X:<n>` offered for X. Any other number, or an extra word, names
+    nothing."""
+    if action.verb not in ("act", "resolve") or len(action.args) != 1:
+        return action
+    ref = action.args[0]
+    if ref.endswith(":1") and Action(action.verb, (ref[:-2],)) in options:
+        return Action(action.verb, (ref[:-2],))
+    if ":" not in ref:
+        numbered = [o for o in options if o.verb == action.verb and len(o.args) == 1
+                    and o.args[0].rpartition(":")[0] == ref]
+        if len(numbered) == 1:
+            return numbered[0]
     return action
 
 

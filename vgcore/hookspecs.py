@@ -124,6 +124,13 @@ def vgcore_event_kinds(fmt: Format) -> list[str]:
 
 
 @hookspec
+def vgcore_event_card_fields(fmt: Format) -> dict[str, list[str]]:
+    """For each event kind your plugin emits that names cards, the fields that name them
+    (`{"stride": ["card", "heart"]}`): a private event hides these from the seats that may
+    not read it (docs/architecture.md "Views"). A kind not listed names no card."""
+
+
+@hookspec
 def vgcore_validity_keys(fmt: Format) -> dict[str, str]:
     """Extra validity keys for ability declarations (e.g. generation_break = "int")."""
 

@@ -107,7 +107,7 @@ def play_out(game: Game, agents: dict[str, Agent], *,
         if replay is not None:
             replay.hashes.append(game.state.state_hash())
             replay.answers.append(str(action))
-        game.apply(action)
+        game.apply(action, seat=d.seat)
         decisions += 1
     if replay is not None:
         replay.finish(game)

@@ -191,9 +191,42 @@ def take_pick(game: Game, frame: Frame, action: Action) -> None:
         frame[PICK] = {**p, "stopped": True}
         return
     ref = action.args[0]
-    uid = next(u for u in p["cands"]
-               if u not in p["picked"] and ref_of(game, p["seat"], u) == ref)
+    named = [u for u in unpicked(p) if pick_ref(game, p["seat"], u) == ref]
+    uid = named[0]
+    if ref.endswith(BLIND):  # cards the chooser cannot tell apart: one of them, at random
+        if p["weights"] is not None:
+            weights = weights_of(p)
+            total, rest = pick_total(p), unpicked(p)
+            named = [u for u in named if completable(
+                p, len(p["picked"]) + 1, total + weights[u],
+                [weights[v] for v in rest if v != u])]
+        uid = named[game.state.rng.below(len(named))]
     frame[PICK] = {**p, "picked": [*p["picked"], uid]}
+
+
+# How a pick names a card the chooser may not know (SCENARIOS.md §1 refs, docs/architecture.md
+# "Views"): by its place only, `B.hand/hidden`.
+BLIND = "/hidden"
+
+
+def knows(game: Game, seat: Seat, uid: Uid) -> bool:
+    """Whether a chooser may know a candidate: it can see it (RULES.md §1), or it is in the
+    chooser's own deck (choosing from your deck is searching it: you look through it)."""
+    from vgcore.views import seers
+
+    return seat in seers(game, uid) or game.state.loc[uid] == (seat, Zone.DECK)
+
+
+def pick_ref(game: Game, chooser: Seat, uid: Uid) -> str:
+    """How a pick's answer names a candidate: as `ref_of` does when the chooser may know the
+    card; a card hidden from it (the opponent's hand or deck, a face-down card of another
+    seat) only by where it is, `B.hand/hidden`, so that neither the options nor the answer
+    tell which card it is: the chooser picks blind."""
+    if knows(game, chooser, uid):
+        return ref_of(game, chooser, uid)
+    seat, zone = game.state.loc[uid]
+    name = f"{zone}{BLIND}"
+    return name if seat == chooser else f"{seat}.{name}"
 
 
 def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
@@ -205,7 +238,7 @@ def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
     rest = unpicked(p)
     first: dict[str, Uid] = {}
     for uid in rest:
-        first.setdefault(ref_of(game, p["seat"], uid), uid)
+        first.setdefault(pick_ref(game, p["seat"], uid), uid)
     if p["weights"] is None:  # counting only: with low <= high <= candidates, any pick fits
         return [Action(p["verb"], (ref,)) for ref in sorted(first)]
     weights = weights_of(p)
@@ -276,7 +309,7 @@ def pick_data(game: Game, p: Mapping[str, Any]) -> dict[str, Any]:
     seat, picked = p["seat"], p["picked"]
     data: dict[str, Any] = {
         "min": p["low"], "max": p["high"], "chosen": len(picked),
-        "picked": [ref_of(game, seat, u) for u in picked],
+        "picked": [pick_ref(game, seat, u) for u in picked],
         "more_min": max(0, p["low"] - len(picked)), "more_max": p["high"] - len(picked),
     }
     if p["weights"] is not None:
@@ -306,6 +339,17 @@ def hidden(game: Game, uid: Uid) -> bool:
     spec = game.engine.zones.get(zone)
     visible = spec.visible if spec is not None else "all"
     return visible != "all" or not game.state.face_up[uid]
+
+
+def chose_private(game: Game, chooser: Seat, uids: list[Uid]) -> Seat | list[Seat] | None:
+    """Who may read which cards were chosen: the seats that may see every one of them, and
+    the chooser when it knew each (not after a blind pick from another seat's hand)."""
+    from vgcore.views import private_to, readers_of
+
+    readers = readers_of(game, uids)
+    if all(knows(game, chooser, u) for u in uids):
+        readers |= {chooser}
+    return private_to(game, readers)
 
 
 def chooser_of(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> Seat:
@@ -353,7 +397,7 @@ def run_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> N
     game.pop()
     bind(game, frame, step["as"], uids)
     game.emit("chose", seat=seat, count=len(uids), cards=[game.state.card_ids[u] for u in uids],
-              private=seat if any(hidden(game, u) for u in uids) else None)
+              private=chose_private(game, seat, uids))
 
 
 def answer_pick(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,

@@ -151,7 +151,7 @@ class Session:
                     action = str(self.agents[d.seat].choose(game, d.options))
                 self.replay.hashes.append(game.state.state_hash())
                 self.replay.answers.append(action)
-                game.apply(action)
+                game.apply(action, seat=d.seat)
         except KeyboardInterrupt:  # while the agents play: the same as at the prompt
             return self.stop(Quit(130, "Interrupted: stopping the game."))
         except Quit as stop:
@@ -217,7 +217,7 @@ class Session:
     def is_legal(self, answer: str) -> bool:
         probe = self.game.clone()
         try:
-            probe.apply(answer)
+            probe.apply(answer, seat=self.table.seat)
         except IllegalActionError:
             return False
         return True

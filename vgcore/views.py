@@ -2,13 +2,17 @@
 
 A view is JSON-able and holds exactly what its seat may know: its own hand and ride deck,
 public zones, face-down cards it owns, counts of everything else. Card uids never appear
-(they would let a viewer track hidden cards), and events are redacted the same way.
+(they would let a viewer track hidden cards), and events are redacted by rule: a private
+event's card fields (events.CARD_FIELDS, plugins' `vgcore_event_card_fields`) reach only the
+seats it names (docs/architecture.md "Views").
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from vgcore.events import CARD_FIELDS
 from vgcore.types import GC
 from vgcore.zones import can_see
 
@@ -17,7 +21,7 @@ if TYPE_CHECKING:
     from vgcore.state import Event
     from vgcore.types import Seat, Uid
 
-# Keys of a private event that only its owner may read.
+# Keys of a private event hidden whatever its kind's card fields (events.CARD_FIELDS) say.
 SECRET_KEYS = frozenset({"card", "cards", "answer"})
 
 
@@ -40,7 +44,8 @@ def build_view(game: Game, seat: Seat, *, log: bool = True, since: int = 0) -> d
         "pending": pending_view(game, seat),
     }
     if log:
-        view["log"] = [redact(e, seat) for e in (st.log[since:] if since else st.log)]
+        fields = game.engine.event_card_fields
+        view["log"] = [redact(e, seat, fields) for e in (st.log[since:] if since else st.log)]
     view["next_event"] = len(st.log)
     game.engine.hook.vgcore_view(game=game, seat=seat, view=view)
     return view
@@ -126,9 +131,52 @@ def public_flags(flags: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in flags.items() if not k.startswith("_") and k != "first_vanguard"}
 
 
-def redact(event: Event, seat: Seat) -> Event:
-    """An event as `seat` may see it: no uids, no private card ids of other seats."""
-    private = event.get("private")
-    hide = private is not None and private != seat
+def redact(event: Event, seat: Seat | None,
+           card_fields: Mapping[str, frozenset[str]] = CARD_FIELDS) -> Event:
+    """An event as `seat` may see it: no uids, and a private event it may not read without
+    the fields that name cards (its kind's `card_fields`, and `card`/`cards`/`answer`)."""
+    hide = not may_read(event, seat)
+    secret = SECRET_KEYS | card_fields.get(event["kind"], frozenset()) if hide else frozenset()
     return {k: v for k, v in event.items()
-            if not k.endswith("uid") and not (hide and k in SECRET_KEYS)}
+            if not k.endswith("uid") and k != "uids" and k not in secret}
+
+
+def may_read(event: Event, seat: Seat | None) -> bool:
+    """Whether `seat` may read a logged event's cards: `private` names the seat (or lists
+    the seats) that may; without it, everyone may."""
+    private = event.get("private")
+    if private is None:
+        return True
+    if isinstance(private, str):
+        return private == seat
+    return seat in private
+
+
+def seers(game: Game, uid: Uid) -> frozenset[Seat]:
+    """The seats that may know a card's identity now, by the zone rules (RULES.md §1)."""
+    st = game.state
+    spec = game.engine.zones.get(st.loc[uid][1])
+    if spec is None:  # a zone no plugin described: its face-up cards are public
+        return frozenset(st.seats) if st.face_up[uid] else frozenset({st.owners[uid]})
+    owner, face_up = st.owners[uid], st.face_up[uid]
+    return frozenset(s for s in st.seats if can_see(spec, face_up, s == owner))
+
+
+def private_to(game: Game, seats: Iterable[Seat]) -> Seat | list[Seat] | None:
+    """`private=` for an event that only `seats` may read: None when every seat may, the
+    seat itself when it is one, else the list in seat order (possibly empty)."""
+    readers = set(seats)
+    order = game.state.seats
+    if all(s in readers for s in order):
+        return None
+    listed = [s for s in order if s in readers]
+    return listed[0] if len(listed) == 1 else listed
+
+
+def readers_of(game: Game, uids: Iterable[Uid], *, also: Iterable[Seat] = ()) -> frozenset[Seat]:
+    """The seats that may know every one of these cards (and the seats `also`, who were
+    shown them)."""
+    readers = frozenset(game.state.seats)
+    for uid in uids:
+        readers &= seers(game, uid)
+    return readers | frozenset(also)

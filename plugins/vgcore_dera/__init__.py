@@ -70,6 +70,11 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {"persona_ride": ["card"], "order": ["card"], "order_set": ["card"]}
+
+
+@hookimpl
 def vgcore_validity_keys(fmt: Any) -> dict[str, str]:
     return {"order": "bool"}
 

@@ -292,6 +292,11 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {"gift_vanish": ["card"], "order": ["card"]}
+
+
+@hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
     return {"gift_gain": FrameKind(run_gift_gain, answer_gift_gain, interruptible=False)}
 

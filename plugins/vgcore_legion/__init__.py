@@ -96,6 +96,11 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {VERB: ["card", "mate"]}
+
+
+@hookimpl
 def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
     return {"rest": [mirror_leader], "stand": [mirror_leader], "phase": [stand_mate],
             "ride": [mate_to_soul], "stride": [mate_to_soul],

@@ -117,6 +117,11 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {VERB: ["card", "dress_cards"]}
+
+
+@hookimpl
 def vgcore_zone_listeners(fmt: Any) -> list[Any]:
     return [release_dress]
 

@@ -95,3 +95,9 @@ def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
 def vgcore_event_kinds(fmt: Any) -> list[str]:
     return ["g_assist", "g_assist_found", BREAK_RIDE_KEY, "lock", "unlock", "delete",
             "undelete"]
+
+
+@hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {"g_assist": ["hand"], "g_assist_found": ["card"], BREAK_RIDE_KEY: ["card"],
+            "lock": ["card"], "unlock": ["card"], "delete": ["card"], "undelete": ["card"]}

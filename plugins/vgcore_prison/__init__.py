@@ -261,6 +261,11 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {"imprison": ["card"], "free": ["card"]}
+
+
+@hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, FrameKind]:
     return dict(FRAMES)
 

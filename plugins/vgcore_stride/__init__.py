@@ -420,6 +420,12 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 
 @hookimpl
+def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
+    return {STRIDE: ["card", "heart"], "stride_end": ["card", "heart"],
+            "g_guardian": ["card"]}
+
+
+@hookimpl
 def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
     return {"phase": [note_start_grade], "end_phase": [return_g_units],
             "retire": [g_unit_home]}

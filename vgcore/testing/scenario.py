@@ -349,7 +349,7 @@ def answer(game: Game, step: Step, label: str, scenario: Scenario | None = None)
                               f"(the next step answers for {seat}: {text!r}); legal answers: "
                               + ", ".join(d.option_strings()), game_context(game))
     try:
-        game.apply(text)
+        game.apply(text, seat=seat)
     except IllegalActionError as exc:
         why = str(exc).partition("; legal answers")[0].removeprefix("illegal answer ")
         raise ScenarioFailure(f"{label}: {seat}'s answer to {d.kind!r} is not legal: {why}; "
@@ -371,7 +371,7 @@ def reject(game: Game, step: Step, label: str, scenario: Scenario | None = None)
                               f"but {describe_decision(game)}", game_context(game))
     before = game.state.state_hash()
     try:
-        game.apply(text)
+        game.apply(text, seat=seat)
     except (IllegalActionError, GameOverError):
         if game.state.state_hash() != before:
             raise ScenarioFailure(f"{label}: {text!r} was refused but the game changed "
