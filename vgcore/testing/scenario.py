@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from vgcore.carddb import CardDB, parse_card_records
+from vgcore.cardfiles import card_dir_of
 from vgcore.engine import Engine
 from vgcore.errors import (
     CardDataError,
@@ -40,7 +41,7 @@ from vgcore.testing.expectations import (
     game_context,
 )
 from vgcore.types import Phase, Seat
-from vgcore.yamlio import DocPath, LoadedYaml, Position, load_yaml_with_marks
+from vgcore.yamlio import DocPath, LoadedYaml, Position, describe, load_yaml_with_marks
 
 SCENARIO_SUFFIX: Final = ".scenario.yaml"
 SCENARIO_KEYS: Final = ("name", "rule", "covers", "format", "seed", "cards", "start", "board",
@@ -140,7 +141,7 @@ class Scenario:
 def load_scenarios(path: str | Path) -> list[Scenario]:
     """Every scenario of one file (a mapping or a list of mappings), checked for shape."""
     file = str(path)
-    doc = load_yaml_with_marks(path)
+    doc = load_yaml_with_marks(path, within=card_dir_of(path))
     data = doc.data
     source = Source(file, doc)
     if isinstance(data, Mapping):
@@ -149,7 +150,7 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
         items = [(item, (i,)) for i, item in enumerate(data)]
     else:
         raise located(source, (), "a scenario file holds one scenario (a mapping) or a "
-                      f"non-empty list of them, not {data!r}")
+                      f"non-empty list of them, not {describe(data)}")
     scenarios: list[Scenario] = []
     seen: dict[str, int] = {}
     for item, where in items:
