@@ -27,11 +27,12 @@ The snapshot (`ctx`):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.errors import ScriptError
-from vgcore.scripting.declarations import FnRef
+from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
 from vgcore.scripting.loader import read_source
 from vgcore.types import VC, Zone
 
@@ -101,6 +102,27 @@ class ScriptHost:
             raise
         except Exception as exc:  # a lupa error the sandbox did not type: still the card's
             raise ScriptError(f"{type(exc).__name__}: {exc}", ref.card_id, card.script) from None
+
+
+    def amount(self, ref: FnRef, ctx: Ctx) -> int:
+        """An amount function's result as a whole number (docs/lua-api.md §7): a fraction is
+        cut off and anything not a number counts as 0, but `inf`, `-inf`, NaN and numbers
+        beyond MAX_NUMBER are a ScriptError at the function's line, never an overflow."""
+        value = self.call(ref, ctx)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return 0
+        if isinstance(value, float):  # a fraction is cut off, as documented
+            number = whole_number(math.trunc(value)) if math.isfinite(value) else None
+        else:
+            number = whole_number(value)
+        if number is None:
+            card = self.game.engine.db[ref.card_id]
+            line = self.sandbox.function_line(self.function(ref))
+            shown = f"{value:.3g}" if isinstance(value, float) or abs(value) > 10**15 else value
+            raise ScriptError(f"the amount function returned {shown}; an amount is a whole "
+                              f"number from {-MAX_NUMBER} to {MAX_NUMBER}", ref.card_id,
+                              card.script, line)
+        return number
 
 
 def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
