@@ -11,6 +11,7 @@ made here in tmp_path; the small ones are committed under files/.
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ from tests.hostile.harness import (
     assert_nothing_leaked,
     run_bounded,
 )
-from vgcore.carddb import load_card_dir
+from vgcore.carddb import CardDB, load_card_dir
 from vgcore.cardfiles import MAX_FILE_BYTES, MAX_SCRIPT_BYTES, read_card_text
 from vgcore.decks import load_deck
 from vgcore.errors import CardDataError, ScriptError
@@ -371,3 +372,88 @@ def test_a_valid_set_still_validates_through_the_harness(tmp_path: Path) -> None
     outcome = validate(card_set(tmp_path))
     assert_bounded(outcome)
     assert outcome.code == 0, outcome.text
+
+
+# -- fuzzing a real card file -----------------------------------------------------------------
+
+FUZZ_SOURCE = Path(__file__).parents[2] / "card_scripts" / "TD01"
+FUZZ_SEED = 20261201
+FUZZ_VALUES = ["[1, 2]", "{a: 1}", "''", "1e400", "-.inf", ".nan", "null", "true", "-1",
+               "99999999999999999999999", "2.5", "&x [*x]", "*nowhere", "!!binary AAAA",
+               "!!python/object:os.system ls", "? [a]", "|\n  text", "'" + "x" * 300,
+               "[" * 80 + "]" * 80, "{" * 70, "9" * 5000]
+BYTES = b":-[]{}&*!|>'\"#%@`\t\n ,?\\\x00\xff"
+
+
+def mutate(text: str, rng: random.Random) -> bytes:
+    """One to three random edits of a YAML text, the kinds a fuzzer or a careless hand makes."""
+    data = text.encode()
+    for _ in range(rng.randint(1, 3)):
+        lines = data.split(b"\n")
+        where = rng.randrange(len(lines))
+        edit = rng.randrange(8)
+        if edit == 0:  # byte flip
+            i = rng.randrange(len(data))
+            new = rng.choice([bytes([rng.randrange(256)]), bytes([rng.choice(BYTES)])])
+            data = data[:i] + new + data[i + 1:]
+            continue
+        if edit == 1:  # truncation
+            data = data[:rng.randrange(len(data))]
+            continue
+        if edit == 2:  # a line twice
+            lines.insert(where, lines[where])
+        elif edit == 3:  # a line gone
+            del lines[where]
+        elif edit in (4, 5):  # a value of another type
+            key, sep, _value = lines[where].partition(b": ")
+            lines[where] = key + b": " + rng.choice(FUZZ_VALUES).encode() if sep else (
+                lines[where] + b" " + rng.choice(FUZZ_VALUES).encode())
+        elif edit == 6:  # deep nesting inserted
+            depth = rng.choice([10, 63, 65, 500, 5000])
+            lines.insert(where, b"  notes: " + b"[" * depth + b"]" * rng.choice([0, depth]))
+        else:  # indentation shifted
+            lines[where] = b" " * rng.randint(1, 5) + lines[where].lstrip(b" ")[
+                :rng.randint(0, len(lines[where]))]
+        data = b"\n".join(lines)
+    return data
+
+
+def fuzzed_sets(tmp_path: Path, count: int) -> list[Path]:
+    """`count` copies of TD01 (its scripts too), each cards.yaml mutated; fixed seed."""
+    rng = random.Random(FUZZ_SEED)
+    text = (FUZZ_SOURCE / "cards.yaml").read_text()
+    sets = []
+    for n in range(count):
+        directory = tmp_path / f"m{n:03d}"
+        directory.mkdir()
+        for script in FUZZ_SOURCE.glob("*.lua"):
+            (directory / script.name).write_bytes(script.read_bytes())
+        (directory / "cards.yaml").write_bytes(mutate(text, rng))
+        sets.append(directory)
+    return sets
+
+
+def test_a_few_hundred_mutations_of_a_real_card_file_give_only_vgcores_own_errors(
+        tmp_path: Path) -> None:
+    """Every mutation loads, or fails with CardDataError: one line, naming the file."""
+    outcomes = {"loaded": 0, "refused": 0}
+    for directory in fuzzed_sets(tmp_path, 300):
+        problems: list[CardDataError] = []
+        try:
+            records = load_card_dir(directory, problems=problems)
+            CardDB().add(records)
+        except CardDataError as exc:
+            problems.append(exc)
+        except Exception as exc:  # the property under test: nothing but vgcore's own errors
+            raise AssertionError(f"{directory.name}: {type(exc).__name__}: {exc}") from exc
+        for problem in problems:
+            assert "\n" not in str(problem), str(problem)
+            assert str(problem).startswith(str(directory)), str(problem)
+        outcomes["refused" if problems else "loaded"] += 1
+    assert outcomes["loaded"] > 10 and outcomes["refused"] > 100, outcomes
+
+
+def test_mutations_through_vgcore_validate_end_cleanly(tmp_path: Path) -> None:
+    """A few of the same mutations as a user meets them: no traceback, no hang."""
+    for directory in fuzzed_sets(tmp_path, 40)[::10]:
+        assert_bounded(check(directory))
