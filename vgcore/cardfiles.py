@@ -24,8 +24,9 @@ from typing import Final
 
 from vgcore.errors import CardDataError
 
-MAX_FILE_BYTES: Final = 4 << 20
-"""Largest card file (cards.yaml, a format, a deck, a scenario): 4 MiB, some 15,000 cards."""
+MAX_FILE_BYTES: Final = 2 << 20
+"""Largest card file (cards.yaml, a format, a deck, a scenario): 2 MiB, some 7,500 cards (the
+biggest built-in set is 26 KiB)."""
 MAX_SCRIPT_BYTES: Final = 256 << 10
 """Largest card script (`<ID>.lua`): 256 KiB, a hundred times the longest built-in one."""
 

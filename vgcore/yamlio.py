@@ -1,10 +1,12 @@
-"""Shared YAML reading: the fast C loader parses, the round-trip loader only explains problems.
+"""Shared YAML reading: the fast C loader parses, its node marks locate problems.
 
 Card sets, formats, decks and scenarios are all YAML. Parsing them must be fast (thousands of
 card records at start-up), so the documents are read with ruamel.yaml's C-based safe loader.
-Only when something is wrong does the file get parsed again with the (slow, pure Python)
-round-trip loader, whose `.lc` data can say on which line and column a key or value sits. That
-way an error always names `file:line:column`, and a valid file never pays for it.
+The composed node tree keeps every node's line and column: an error about a value is located
+from it (`LoadedYaml.position`, or `position` for a file, whose tree is composed again and
+cached only when something is wrong), so an error always names `file:line:column`, and a valid
+file never pays for it. A syntax error in a small file is re-explained by the (slow, pure
+Python) round-trip parser, whose messages are clearer.
 
 The text is hostile input (docs/architecture.md, "Hostile content"): it is read through
 `vgcore.cardfiles` (regular files inside their card directory, size-limited) and its event
@@ -18,6 +20,8 @@ never reaches an error message beyond a short quoted scalar of the designer's ow
 from __future__ import annotations
 
 import difflib
+import functools
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,9 +59,13 @@ Position: TypeAlias = tuple[int | None, int | None]
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings in a YAML (or JSON) document; card data needs 5."""
-MAX_VALUES = 500_000
+MAX_VALUES = 1_000_000
 """Most values (scalars, lists, mappings) a document may hold, each alias counted as a copy
-of what it names; a 4 MiB file of plain cards holds about 370,000."""
+of what it names. A file within the size limit holds fewer without aliases (a value takes two
+bytes at least; 2 MiB of cards hold about 200,000): only aliases can reach it."""
+RT_EXPLAIN_CHARS = 256 << 10
+"""Largest text whose syntax error the round-trip parser re-explains (clearer messages); a
+bigger one keeps the fast parser's message, so that an error costs no more than a parse."""
 QUOTE_LENGTH = 40
 """Longest piece of a designer's text an error message quotes (then cut with '…')."""
 
@@ -133,7 +141,7 @@ def check_bounds(text: str, file: str) -> None:
     (YAMLError), raised as they are met."""
     sizes: dict[Any, int] = {}   # anchor -> values it holds, once its collection is closed
     stack: list[list[Any]] = []  # open collections: [values so far, anchor]
-    total = 0
+    total, aliased = 0, False
     for event in fast_loader().parse(text):
         kind = type(event)
         if kind is ScalarEvent or kind is AliasEvent:
@@ -145,6 +153,7 @@ def check_bounds(text: str, file: str) -> None:
                                            "inside the value it names (a value cannot contain "
                                            "itself)")
                     continue  # undefined: the composer reports it
+                aliased = True
             else:
                 size = 1
                 if event.anchor is not None:
@@ -168,9 +177,11 @@ def check_bounds(text: str, file: str) -> None:
         else:
             continue
         if total > MAX_VALUES:
+            why = ("counting each alias (*name) as a copy of what it names; aliases of aliases "
+                   "multiply (a \"billion laughs\")" if aliased else "(lists, mappings and "
+                   "scalars)")
             raise _bound_error(file, event, f"the document holds more than {MAX_VALUES} values "
-                               "counting each alias (*name) as a copy of what it names; "
-                               "aliases of aliases multiply (a \"billion laughs\")")
+                               + why)
 
 
 def short(text: Any) -> str:
@@ -218,17 +229,30 @@ def fast_loader() -> YAML:
 def position(file: str | Path, path: DocPath, *, key: bool = False) -> Position:
     """1-based (line, column) of the value (or with `key=True`, the key) at `path` in `file`.
 
-    Uses the round-trip loader's `.lc` data, so it costs a slow parse: call it only to report an
-    error. Walks as deep as the path exists; a file that cannot be read or parsed gives
-    (None, None) so that reporting an error never raises another one.
+    Re-reads the file and walks the fast parser's node tree (`LoadedYaml.position`); the tree
+    of the last few files is kept, so a file with a thousand bad records is parsed once, not a
+    thousand times. Walks as deep as the path exists; a file that cannot be read or parsed
+    gives (None, None) so that reporting an error never raises another one.
     """
     try:
-        text = read_card_text(file)
-        check_bounds(text, str(file))
-        doc = YAML(typ="rt").load(text)
-    except (CardDataError, YAMLError, RecursionError, TypeError, ValueError):
+        info = os.stat(file)
+    except OSError:
         return None, None
-    return _rt_position(doc, path, key=key)
+    node = _node_tree(str(file), info.st_mtime_ns, info.st_size)
+    if node is None:
+        return None, None
+    return LoadedYaml(None, node).position(path, key=key)
+
+
+@functools.lru_cache(maxsize=4)
+def _node_tree(file: str, _mtime_ns: int, _size: int) -> Any:
+    """The composed (not constructed) document of `file`, or None; cached by name and stat."""
+    try:
+        text = read_card_text(file)
+        check_bounds(text, file)
+        return fast_loader().compose(text)
+    except (CardDataError, YAMLError):
+        return None
 
 
 def error_at(file: str | Path, path: DocPath, message: str, *, key: bool = False,
@@ -353,32 +377,16 @@ _BOUND_WORDS = {"minimum": "at least", "maximum": "at most",
                 "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}
 
 
-def _rt_position(doc: Any, path: DocPath, *, key: bool) -> Position:
-    """Walk a round-trip document along `path`; `.lc` is 0-based, the result 1-based."""
-    lc = getattr(doc, "lc", None)
-    line, column = (lc.line, lc.col) if lc is not None and lc.line is not None else (0, 0)
-    node = doc
-    for i, step in enumerate(path):
-        last = i == len(path) - 1
-        if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-            line, column = node.lc.item(step)
-        elif isinstance(node, dict) and not isinstance(step, int) and step in node:
-            line, column = node.lc.key(step) if key and last else node.lc.value(step)
-        else:
-            break
-        node = node[step]
-    return line + 1, column + 1
-
-
 def _syntax_error(text: str, file: str, fast_exc: YAMLError) -> CardDataError:
     """Explain a parse failure with the round-trip loader's (clearer) message and mark."""
     exc: YAMLError = fast_exc
-    try:
-        YAML(typ="rt").load(text)
-    except YAMLError as rt_exc:
-        exc = rt_exc
-    except Exception:  # it only explains an error already found: keep that one
-        pass
+    if len(text) <= RT_EXPLAIN_CHARS:  # the pure-Python parser takes ~10 s a MiB
+        try:
+            YAML(typ="rt").load(text)
+        except YAMLError as rt_exc:
+            exc = rt_exc
+        except Exception:  # it only explains an error already found: keep that one
+            pass
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(p for p in (exc.context, exc.problem) if p) or "malformed YAML"

@@ -186,6 +186,30 @@ def test_a_card_file_beyond_the_limit_is_refused_before_it_is_read(tmp_path: Pat
     assert_clean_refusal(outcome, "cards.yaml", f"more than the {MAX_FILE_BYTES} bytes")
 
 
+def test_a_big_file_full_of_mistakes_is_reported_without_a_parse_per_mistake(
+        tmp_path: Path) -> None:
+    """7,000 wrong records: each mistake is located from one node tree, not from a slow
+    re-parse of the file per mistake (which took hours)."""
+    directory = tmp_path / "big"
+    directory.mkdir()
+    record = "- {id: B-%05d, name: Bad, kind: normal_unit, grade: 1, power: lots}\n"
+    count = 7000
+    (directory / "cards.yaml").write_text("".join(record % n for n in range(count)))
+    assert_clean_refusal(check(directory),
+                         "cards.yaml:1:64: card B-00000: 'power' must be an integer",
+                         f"cards.yaml:{count}:64: card B-{count - 1:05d}:")
+
+
+def test_a_syntax_error_at_the_end_of_a_big_file_costs_one_parse(tmp_path: Path) -> None:
+    """Near the size limit, the slow parser that re-explains syntax errors is not used."""
+    directory = card_set(tmp_path)
+    record = "- {id: C-%05d, name: Fine, kind: normal_unit, grade: 1, power: 5000}\n"
+    count = (MAX_FILE_BYTES - 4096) // len(record % 0)
+    text = "".join(record % n for n in range(count)) + "- {unclosed: [\n"
+    (directory / "cards.yaml").write_text(text)
+    assert_clean_refusal(check(directory), f"cards.yaml:{count + 2}:1: malformed YAML")
+
+
 def test_a_script_beyond_its_limit_is_a_script_error(tmp_path: Path) -> None:
     directory = card_set(tmp_path)
     (directory / "HX-001.lua").write_text("-- " + "x" * MAX_SCRIPT_BYTES + "\n" + SCRIPT)
