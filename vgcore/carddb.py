@@ -42,6 +42,9 @@ CARDS_FILE: Final = "cards.yaml"
 #: times the biggest value of any era (the d-standard over trigger's +100,000,000). Bounded so
 #: that no sum of stats outgrows the 64-bit integers Lua scripts compute with.
 MAX_STAT: Final = 1_000_000_000
+#: Longest card id and card (or deck) name: ids and names are quoted in messages.
+MAX_ID: Final = 64
+MAX_NAME: Final = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +245,8 @@ def card_schema(extra_fields: Mapping[str, dict] | None = None,
         return {"enum": [*values, None]}
 
     properties: dict[str, Any] = {
-        "id": {"type": "string", "minLength": 1},
-        "name": {"type": "string", "minLength": 1},
+        "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
+        "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
         "kind": {"enum": list(dict.fromkeys([*CARD_KINDS, *extra_kinds]))},
         "grade": stat(), "power": stat(), "shield": stat(), "critical": stat(),
         "skill": one_of(SKILLS), "trigger": one_of(TRIGGERS), "trigger_power": stat(),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
-from vgcore.carddb import CardRecord
+from vgcore.carddb import MAX_ID, MAX_NAME, CardRecord
 from vgcore.errors import DeckError
 from vgcore.formats import MAX_DECK_CARDS, Format
 from vgcore.yamlio import DocPath, check_schema, error_at, load_yaml, schema_validator
@@ -31,7 +31,7 @@ _ENTRIES: Final = {
     "items": {
         "type": "object",
         "required": ["id", "count"],
-        "properties": {"id": {"type": "string", "minLength": 1},
+        "properties": {"id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
                        "count": {"type": "integer", "minimum": 1,
                                  "maximum": MAX_DECK_CARDS}},
         "additionalProperties": False,
@@ -41,7 +41,7 @@ DECK_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["name", "deck"],
     "properties": {
-        "name": {"type": "string", "minLength": 1},
+        "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
         "format": {"type": ["string", "null"]},
         "first_vanguard": {"type": ["string", "null"]},
         "description": {"type": ["string", "null"]},

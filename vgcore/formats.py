@@ -20,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from vgcore.carddb import MAX_STAT, TRIGGERS
+from vgcore.carddb import MAX_ID, MAX_NAME, MAX_STAT, TRIGGERS
 from vgcore.errors import FormatError
 from vgcore.yamlio import check_schema, error_at, load_yaml, schema_validator
 
@@ -219,8 +219,8 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["id"],
     "properties": {
-        "id": {"type": "string", "minLength": 1},
-        "name": {"type": "string"},
+        "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
+        "name": {"type": "string", "maxLength": MAX_NAME},
         "description": {"type": "string"},
         "extends": {"type": ["string", "null"]},
         "plugins": _strings(),

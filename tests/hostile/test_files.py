@@ -481,3 +481,19 @@ def test_mutations_through_vgcore_validate_end_cleanly(tmp_path: Path) -> None:
     """A few of the same mutations as a user meets them: no traceback, no hang."""
     for directory in fuzzed_sets(tmp_path, 40)[::10]:
         assert_bounded(check(directory))
+
+
+@pytest.mark.parametrize("where, text", [
+    ("cards.yaml", "- {id: %s, name: A, kind: normal_unit, grade: 1, power: 1}\n"),
+    ("cards.yaml", "- {id: A, name: %s, kind: normal_unit, grade: 1, power: 1}\n"),
+    ("decks/d.yaml", "name: d\ndeck: [{id: %s, count: 1}]\n"),
+    ("formats/f.yaml", "id: %s\nextends: premium\n"),
+])
+def test_ids_and_names_are_short_enough_to_quote(tmp_path: Path, where: str, text: str) -> None:
+    """Ids and names end up in messages (unknown card, defined twice…): they are bounded."""
+    directory = card_set(tmp_path)
+    (directory / where).parent.mkdir(exist_ok=True)
+    (directory / where).write_text(text % ("x" * 10_000))
+    report = check_in_process(directory)
+    problem = next(line for line in report.splitlines() if where in line)
+    assert "must have at most" in problem and len(problem) < 400, problem
