@@ -42,8 +42,8 @@ DECK_SCHEMA: Final[dict[str, Any]] = {
     "required": ["name", "deck"],
     "properties": {
         "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
-        "format": {"type": ["string", "null"]},
-        "first_vanguard": {"type": ["string", "null"]},
+        "format": {"type": ["string", "null"], "maxLength": MAX_ID},
+        "first_vanguard": {"type": ["string", "null"], "maxLength": MAX_ID},
         "description": {"type": ["string", "null"]},
         "deck": _ENTRIES,
         "ride_deck": _ENTRIES,

@@ -196,7 +196,9 @@ def _per_trigger(value: dict[str, Any]) -> dict[str, Any]:
 
 
 def _strings() -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string"}}
+    """Names (plugins, decks, clans): short, and not too many, since messages list them."""
+    return {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME},
+            "maxItems": 100}
 
 
 _DECK_SCHEMA: Final = {
@@ -222,7 +224,7 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
         "name": {"type": "string", "maxLength": MAX_NAME},
         "description": {"type": "string"},
-        "extends": {"type": ["string", "null"]},
+        "extends": {"type": ["string", "null"], "maxLength": MAX_ID},
         "plugins": _strings(),
         "add_plugins": _strings(),
         "trigger_power": _int(),
