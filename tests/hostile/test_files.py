@@ -497,3 +497,22 @@ def test_ids_and_names_are_short_enough_to_quote(tmp_path: Path, where: str, tex
     report = check_in_process(directory)
     problem = next(line for line in report.splitlines() if where in line)
     assert "must have at most" in problem and len(problem) < 400, problem
+
+
+@pytest.mark.parametrize("source", [
+    "return " + "{" * 100_000 + "}" * 100_000,
+    "return " + "(" * 100_000 + "1" + ")" * 100_000,
+    "return vg.card { vg.act { effect = { vg.power('self', " + "{" * 150 + "}" * 150 + ") } } }",
+    "--[[" * 1000,
+    "return '\\\\\\'",
+])
+def test_a_hostile_lua_source_is_a_script_error_naming_card_and_file(
+        tmp_path: Path, source: str) -> None:
+    """Nesting Lua's parser or the converter cannot follow, unfinished tokens."""
+    directory = card_set(tmp_path)
+    (directory / "HX-001.lua").write_text(source)
+    registry = Registry(card_dirs=[directory], strict=True)
+    with pytest.raises(ScriptError) as caught:
+        registry.engine("premium").scripts.script("HX-001")
+    assert caught.value.card_id == "HX-001" and caught.value.file == str(
+        directory / "HX-001.lua")
