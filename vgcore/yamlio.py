@@ -120,6 +120,7 @@ def load_yaml_with_marks(path: str | Path, *, within: str | Path | None = None) 
 
 def parse_yaml_text(text: str, file: str) -> LoadedYaml:
     """Parse YAML text that came from `file` (named in errors only), within the bounds."""
+    _node_tree.cache_clear()  # the errors of the file parsed before are all reported
     try:
         check_bounds(text, file)
         yaml = fast_loader()
@@ -230,9 +231,9 @@ def position(file: str | Path, path: DocPath, *, key: bool = False) -> Position:
     """1-based (line, column) of the value (or with `key=True`, the key) at `path` in `file`.
 
     Re-reads the file and walks the fast parser's node tree (`LoadedYaml.position`); the tree
-    of the last few files is kept, so a file with a thousand bad records is parsed once, not a
-    thousand times. Walks as deep as the path exists; a file that cannot be read or parsed
-    gives (None, None) so that reporting an error never raises another one.
+    is kept until the next file is parsed, so a file with a thousand bad records is parsed
+    once, not a thousand times. Walks as deep as the path exists; a file that cannot be read
+    or parsed gives (None, None) so that reporting an error never raises another one.
     """
     try:
         info = os.stat(file)
@@ -244,9 +245,11 @@ def position(file: str | Path, path: DocPath, *, key: bool = False) -> Position:
     return LoadedYaml(None, node).position(path, key=key)
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=1)
 def _node_tree(file: str, _mtime_ns: int, _size: int) -> Any:
-    """The composed (not constructed) document of `file`, or None; cached by name and stat."""
+    """The composed (not constructed) document of `file`, or None; cached by name and stat.
+
+    Errors come file by file, so one tree is enough; the next parse drops it."""
     try:
         text = read_card_text(file)
         check_bounds(text, file)
