@@ -22,10 +22,12 @@ from vgcore.yamlio import (
     DocPath,
     LoadedYaml,
     check_schema,
+    describe,
     error_at,
     load_yaml_with_marks,
     position,
     schema_validator,
+    short,
 )
 
 CARD_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit", "order")
@@ -36,6 +38,13 @@ TRIGGERS: Final = ("critical", "draw", "heal", "front", "stand", "over")
 GIFTS: Final = ("accel", "force", "protect")
 ORDER_TYPES: Final = ("normal", "blitz", "set", "prison", "left_deity_arms", "right_deity_arms")
 CARDS_FILE: Final = "cards.yaml"
+#: Largest printed number a card record may hold (power, shield, grade…): a billion, ten
+#: times the biggest value of any era (the d-standard over trigger's +100,000,000). Bounded so
+#: that no sum of stats outgrows the 64-bit integers Lua scripts compute with.
+MAX_STAT: Final = 1_000_000_000
+#: Longest card id and card (or deck) name: ids and names are quoted in messages.
+MAX_ID: Final = 64
+MAX_NAME: Final = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +129,7 @@ class CardDB(Mapping[str, CardRecord]):
             close = difflib.get_close_matches(card_id, list(self._cards), n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             raise UnknownCardError(
-                f"unknown card id {card_id!r}: no loaded card set defines it{hint}"
+                f"unknown card id {short(card_id)!r}: no loaded card set defines it{hint}"
             ) from None
 
     def get(self, card_id: str, default: Any = None) -> Any:
@@ -181,7 +190,7 @@ def load_card_dir(path: str | Path, *, extra_fields: Mapping[str, dict] | None =
     directory = Path(path)
     file = directory / CARDS_FILE
     try:
-        loaded = load_yaml_with_marks(file)
+        loaded = load_yaml_with_marks(file, within=directory)
         data = loaded.data
         set_id: str | None = directory.name
         items_path: list[str | int] = []
@@ -230,14 +239,14 @@ def card_schema(extra_fields: Mapping[str, dict] | None = None,
         return {"type": [*types, "null"]}
 
     def stat() -> dict[str, Any]:
-        return {"type": ["integer", "null"], "minimum": 0}
+        return {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_STAT}
 
     def one_of(values: Sequence[str]) -> dict[str, Any]:
         return {"enum": [*values, None]}
 
     properties: dict[str, Any] = {
-        "id": {"type": "string", "minLength": 1},
-        "name": {"type": "string", "minLength": 1},
+        "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
+        "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
         "kind": {"enum": list(dict.fromkeys([*CARD_KINDS, *extra_kinds]))},
         "grade": stat(), "power": stat(), "shield": stat(), "critical": stat(),
         "skill": one_of(SKILLS), "trigger": one_of(TRIGGERS), "trigger_power": stat(),
@@ -293,7 +302,8 @@ def _parse_records(items: Any, file: str, extra_fields: Mapping[str, dict] | Non
     if items is None:
         return []
     if not isinstance(items, list):
-        error = error_at(file, base, f"card records must be a list of mappings, not {items!r}")
+        error = error_at(file, base, "card records must be a list of mappings, not "
+                         + describe(items))
         if problems is None:
             raise error
         problems.append(error)
@@ -314,8 +324,8 @@ def _parse_records(items: Any, file: str, extra_fields: Mapping[str, dict] | Non
         if card_id in seen:
             first_line, _ = position(file, [*base, seen[card_id]])
             first = f"line {first_line}" if first_line else f"record {seen[card_id] + 1}"
-            error = error_at(file, [*here, "id"], f"card id {card_id!r} is defined twice in "
-                             f"this file (first at {first})")
+            error = error_at(file, [*here, "id"], f"card id {short(card_id)!r} is defined twice "
+                             f"in this file (first at {first})")
             if problems is None:
                 raise error
             problems.append(error)
@@ -414,7 +424,7 @@ def _orphan_scripts(directory: Path, scripts: frozenset[str], records: list[Card
 def _record_label(item: Any) -> str:
     """How an error names a record: by id when it has one."""
     if isinstance(item, dict) and isinstance(item.get("id"), str):
-        return f"card {item['id']}"
+        return f"card {short(item['id'])}"
     return "card record"
 
 
@@ -422,6 +432,7 @@ def _duplicate_error(record: CardRecord, first: CardRecord) -> CardDataError:
     """Both places an id is defined, the later one as the error's location."""
     source = record.source or SourceRef("<unknown>")
     return CardDataError(
-        f"card id {record.id!r} is defined twice: here and at {first.source or '<unknown>'}",
+        f"card id {short(record.id)!r} is defined twice: here and at "
+        f"{first.source or '<unknown>'}",
         source.file, source.line, source.column,
     )

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
-from vgcore.carddb import CardRecord
+from vgcore.carddb import MAX_ID, MAX_NAME, CardRecord
 from vgcore.errors import DeckError
-from vgcore.formats import Format
-from vgcore.yamlio import DocPath, check_schema, load_yaml, schema_validator
+from vgcore.formats import MAX_DECK_CARDS, Format
+from vgcore.yamlio import DocPath, check_schema, error_at, load_yaml, schema_validator
 
 DeckValidator: TypeAlias = Callable[["DeckList", Format, Mapping[str, CardRecord]],
                                     Iterable[str]]
@@ -31,8 +31,9 @@ _ENTRIES: Final = {
     "items": {
         "type": "object",
         "required": ["id", "count"],
-        "properties": {"id": {"type": "string", "minLength": 1},
-                       "count": {"type": "integer", "minimum": 1}},
+        "properties": {"id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
+                       "count": {"type": "integer", "minimum": 1,
+                                 "maximum": MAX_DECK_CARDS}},
         "additionalProperties": False,
     },
 }
@@ -40,9 +41,9 @@ DECK_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["name", "deck"],
     "properties": {
-        "name": {"type": "string", "minLength": 1},
-        "format": {"type": ["string", "null"]},
-        "first_vanguard": {"type": ["string", "null"]},
+        "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
+        "format": {"type": ["string", "null"], "maxLength": MAX_ID},
+        "first_vanguard": {"type": ["string", "null"], "maxLength": MAX_ID},
         "description": {"type": ["string", "null"]},
         "deck": _ENTRIES,
         "ride_deck": _ENTRIES,
@@ -68,14 +69,23 @@ class DeckList:
     description: str = ""
 
 
-def load_deck(path: str | Path) -> DeckList:
-    """Read a deck file; a bad structure is a CardDataError at its line and column."""
-    return parse_deck(load_yaml(path), str(path))
+def load_deck(path: str | Path, *, within: str | Path | None = None) -> DeckList:
+    """Read a deck file; a bad structure is a CardDataError at its line and column. `within`
+    is the card directory the file belongs to (`vgcore.cardfiles`)."""
+    return parse_deck(load_yaml(path, within=within), str(path))
 
 
 def parse_deck(data: Any, file: str, doc_path: DocPath = ()) -> DeckList:
-    """Build a deck from parsed YAML (a deck file, or a deck inside another file at doc_path)."""
+    """Build a deck from parsed YAML (a deck file, or a deck inside another file at doc_path).
+
+    A deck lists at most MAX_DECK_CARDS cards in all (counts added up), checked before the
+    lists are expanded."""
     check_schema(_DECK_VALIDATOR, data, file, doc_path, label="deck")
+    total = sum(entry["count"] for key in ("deck", "ride_deck", "g_deck")
+                for entry in data.get(key) or ())
+    if total > MAX_DECK_CARDS:
+        raise error_at(file, [*doc_path, "deck"], f"deck: lists {total} cards in all; a deck "
+                       f"file may list at most {MAX_DECK_CARDS}")
     return DeckList(
         name=data["name"],
         format=data.get("format"),

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
-from vgcore.carddb import TRIGGERS
+from vgcore.carddb import MAX_ID, MAX_NAME, MAX_STAT, TRIGGERS
 from vgcore.errors import FormatError
 from vgcore.yamlio import check_schema, error_at, load_yaml, schema_validator
 
@@ -39,6 +39,9 @@ ERA_KEYS: Final = (
     "no_shield_cannot_guard", "mulligan", "first_vanguard", "ride_deck",
 )
 _NOT_INHERITED: Final = ("id", "name", "description", "extends")
+#: Largest deck-construction number a format may set (deck size, copies, trigger counts,
+#: ride deck size), and the most cards a deck file may list: deck checks loop over them.
+MAX_DECK_CARDS: Final = 1000
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,13 +145,14 @@ class Format:
         return self.trigger_values.get(trigger, self.trigger_power)
 
 
-def load_format_file(path: str | Path) -> dict[str, Any]:
+def load_format_file(path: str | Path, *, within: str | Path | None = None) -> dict[str, Any]:
     """Read one format file and check its keys and value types; the raw mapping is returned.
 
     Whether `extends` names a real format, and whether a format without `extends` sets every
-    era key, can only be checked with the other files: see `resolve_formats`.
+    era key, can only be checked with the other files: see `resolve_formats`. `within` is the
+    card directory the file belongs to (`vgcore.cardfiles`).
     """
-    data = load_yaml(path)
+    data = load_yaml(path, within=within)
     check_schema(_FORMAT_VALIDATOR, data, path, label="format", cls=FormatError)
     return data
 
@@ -186,8 +190,14 @@ def standard_format_files() -> list[Path]:
 
 # --- private helpers -----------------------------------------------------------------------
 
-def _int(minimum: int = 0) -> dict[str, Any]:
-    return {"type": "integer", "minimum": minimum}
+def _int(minimum: int = 0, maximum: int = MAX_STAT) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum, "maximum": maximum}
+
+
+def _count(minimum: int = 0, *, null: bool = False) -> dict[str, Any]:
+    """A number of cards: at most MAX_DECK_CARDS."""
+    return {"type": ["integer", "null"] if null else "integer", "minimum": minimum,
+            "maximum": MAX_DECK_CARDS}
 
 
 def _per_trigger(value: dict[str, Any]) -> dict[str, Any]:
@@ -197,17 +207,19 @@ def _per_trigger(value: dict[str, Any]) -> dict[str, Any]:
 
 
 def _strings() -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string"}}
+    """Names (plugins, decks, clans): short, and not too many, since messages list them."""
+    return {"type": "array", "items": {"type": "string", "maxLength": MAX_NAME},
+            "maxItems": 100}
 
 
 _DECK_SCHEMA: Final = {
     "type": "object",
     "properties": {
-        "size": _int(1), "max_copies": _int(1), "triggers": _int(), "max_heal": _int(),
-        "max_sentinels": {"type": ["integer", "null"], "minimum": 0},
-        "trigger_caps": _per_trigger({"type": ["integer", "null"], "minimum": 0}),
-        "ride_deck_size": _int(), "ride_deck_in_main": {"type": "boolean"},
-        "min_grade0": _int(),
+        "size": _count(1), "max_copies": _count(1), "triggers": _count(), "max_heal": _count(),
+        "max_sentinels": _count(null=True),
+        "trigger_caps": _per_trigger(_count(null=True)),
+        "ride_deck_size": _count(), "ride_deck_in_main": {"type": "boolean"},
+        "min_grade0": _count(),
     },
     "additionalProperties": False,
 }
@@ -222,14 +234,15 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",
     "required": ["id"],
     "properties": {
-        "id": {"type": "string", "minLength": 1},
-        "name": {"type": "string"},
+        "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID},
+        "name": {"type": "string", "maxLength": MAX_NAME},
         "description": {"type": "string"},
-        "extends": {"type": ["string", "null"]},
+        "extends": {"type": ["string", "null"], "maxLength": MAX_ID},
         "plugins": _strings(),
         "add_plugins": _strings(),
         "trigger_power": _int(),
-        "trigger_values": _per_trigger({"type": ["integer", "null"], "minimum": 0}),
+        "trigger_values": _per_trigger({"type": ["integer", "null"], "minimum": 0,
+                                        "maximum": MAX_STAT}),
         "triggers": {"type": "array", "items": {"enum": list(TRIGGERS)}, "uniqueItems": True},
         "trigger_check": {"enum": list(AFFILIATIONS)},
         "affiliation": {"enum": list(AFFILIATIONS)},
@@ -242,10 +255,10 @@ FORMAT_SCHEMA: Final[dict[str, Any]] = {
         "first_player": {"type": "string", "pattern": FIRST_PLAYER_PATTERN},
         "first_player_draws": {"type": "boolean"},
         "first_turn_attack": {"type": "boolean"},
-        "no_attack_turns": {"type": ["integer", "null"], "minimum": 0},
-        "hand_size": _int(),
-        "damage_to_lose": _int(1),
-        "max_orders_per_turn": _int(),
+        "no_attack_turns": _count(null=True),
+        "hand_size": _count(),
+        "damage_to_lose": _count(1),
+        "max_orders_per_turn": _count(),
         "deck": _DECK_SCHEMA,
         "limits": _LIMITS_SCHEMA,
         "default_decks": _strings(),

@@ -117,21 +117,34 @@ class Registry:
     def formats(self) -> dict[str, Format]:
         """Installed plugins' formats, plus `formats/*.yaml` in each `--cards` directory (a
         modder's format needs no plugin: a YAML file that `extends:` an installed one)."""
-        files = [Path(f) for fs in reversed(self.pm.hook.vgcore_formats()) for f in fs]
+        return resolve_formats((load_format_file(f, within=d), str(f))
+                               for f, d in self.format_files())
+
+    def format_files(self) -> list[tuple[Path, Path | None]]:
+        """Each format file with the card directory it must stay inside (None for the files
+        plugins name: they are code, trusted); `--cards` ones after the installed ones."""
+        files: list[tuple[Path, Path | None]] = [
+            (Path(f), None) for fs in reversed(self.pm.hook.vgcore_formats()) for f in fs]
         for directory in self.card_dirs:
-            files.extend(sorted((directory / "formats").glob("*.yaml")))
-        return resolve_formats((load_format_file(f), str(f)) for f in files)
+            files.extend((f, directory) for f in sorted((directory / "formats").glob("*.yaml")))
+        return files
 
     @cached_property
     def decks(self) -> dict[str, DeckList]:
-        files = [Path(f) for fs in reversed(self.pm.hook.vgcore_decks()) for f in fs]
-        for directory in self.card_dirs:
-            files.extend(sorted((directory / "decks").glob("*.yaml")))
         decks: dict[str, DeckList] = {}
-        for file in files:
-            deck = load_deck(file)
+        for file, directory in self.deck_files():
+            deck = load_deck(file, within=directory)
             decks[deck.name] = deck
         return decks
+
+    def deck_files(self) -> list[tuple[Path, Path | None]]:
+        """Each registered deck file with the card directory it must stay inside (None for
+        those plugins name); `--cards` ones after the installed ones."""
+        files: list[tuple[Path, Path | None]] = [
+            (Path(f), None) for fs in reversed(self.pm.hook.vgcore_decks()) for f in fs]
+        for directory in self.card_dirs:
+            files.extend((f, directory) for f in sorted((directory / "decks").glob("*.yaml")))
+        return files
 
     def format(self, format_id: str) -> Format:
         try:

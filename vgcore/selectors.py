@@ -317,8 +317,7 @@ def amount_of(game: Game, ctx: Ctx, amount: Any) -> int:
     if isinstance(amount, int):
         return amount
     if isinstance(amount, FnRef):
-        value = game.scripts.call(amount, ctx)
-        return int(value) if isinstance(value, (int, float)) else 0
+        return game.scripts.amount(amount, ctx)
     return len(select(game, ctx, amount["count"])) * amount.get("times", 1)
 
 

@@ -44,9 +44,9 @@ def validate_all(registry: Registry, deck_files: Iterable[str], format_id: str |
         return problems + 1
     problems += format_problems
     decks: list[DeckList] = []
-    for file in installed_deck_files(registry):
+    for file, directory in registry.deck_files():
         try:
-            decks.append(load_deck(file))
+            decks.append(load_deck(file, within=directory))
         except VgError as exc:
             echo(f"decks: {exc}")
             problems += 1
@@ -101,13 +101,10 @@ def check_cards(registry: Registry, echo: Callable[[str], None]) -> int:
 def check_formats(registry: Registry, echo: Callable[[str], None]) -> int | None:
     """Read every format file, listing each one that is wrong; the registry then holds the
     formats that resolve. The number of problems, or None when no format is left."""
-    files = [Path(f) for fs in reversed(registry.pm.hook.vgcore_formats()) for f in fs]
-    for directory in registry.card_dirs:
-        files.extend(sorted((directory / "formats").glob("*.yaml")))
     raws, errors = [], []
-    for file in files:
+    for file, directory in registry.format_files():
         try:
-            raws.append((load_format_file(file), str(file)))
+            raws.append((load_format_file(file, within=directory), str(file)))
         except VgError as exc:
             errors.append(exc)
     formats: dict[str, Any] = {}
@@ -134,10 +131,7 @@ def check_formats(registry: Registry, echo: Callable[[str], None]) -> int | None
 
 def installed_deck_files(registry: Registry) -> list[Path]:
     """The deck files the registry reads (plugins' decks, then each `--cards` decks/)."""
-    files = [Path(f) for fs in reversed(registry.pm.hook.vgcore_decks()) for f in fs]
-    for directory in registry.card_dirs:
-        files.extend(sorted((directory / "decks").glob("*.yaml")))
-    return files
+    return [file for file, _directory in registry.deck_files()]
 
 
 def check_coverage(registry: Registry, echo: Callable[[str], None],

@@ -1,15 +1,27 @@
-"""Shared YAML reading: the fast C loader parses, the round-trip loader only explains problems.
+"""Shared YAML reading: the fast C loader parses, its node marks locate problems.
 
 Card sets, formats, decks and scenarios are all YAML. Parsing them must be fast (thousands of
 card records at start-up), so the documents are read with ruamel.yaml's C-based safe loader.
-Only when something is wrong does the file get parsed again with the (slow, pure Python)
-round-trip loader, whose `.lc` data can say on which line and column a key or value sits. That
-way an error always names `file:line:column`, and a valid file never pays for it.
+The composed node tree keeps every node's line and column: an error about a value is located
+from it (`LoadedYaml.position`, or `position` for a file, whose tree is composed again and
+cached only when something is wrong), so an error always names `file:line:column`, and a valid
+file never pays for it. A syntax error in a small file is re-explained by the (slow, pure
+Python) round-trip parser, whose messages are clearer.
+
+The text is hostile input (docs/architecture.md, "Hostile content"): it is read through
+`vgcore.cardfiles` (regular files inside their card directory, size-limited) and its event
+stream is scanned before anything is built from it, so that a document nested deeper than
+`MAX_DEPTH` levels or holding more than `MAX_VALUES` values — aliases counted as the copies
+they stand for, which is what a "billion laughs" multiplies — is refused in bounded time and
+memory. Messages describe values instead of printing them (see `describe`): a file's content
+never reaches an error message beyond a short quoted scalar of the designer's own file.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,9 +32,18 @@ from jsonschema import validators as jsonschema_validators
 from jsonschema.exceptions import ValidationError, best_match
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 
+from vgcore.cardfiles import read_card_text
 from vgcore.errors import CardDataError
 
 try:  # the C extension ships with ruamel.yaml.clib; without it the safe loader is pure Python
@@ -35,6 +56,18 @@ DocPath: TypeAlias = Sequence[str | int]
 
 Position: TypeAlias = tuple[int | None, int | None]
 """A 1-based (line, column); (None, None) when the place cannot be found."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings in a YAML (or JSON) document; card data needs 5."""
+MAX_VALUES = 1_000_000
+"""Most values (scalars, lists, mappings) a document may hold, each alias counted as a copy
+of what it names. A file within the size limit holds fewer without aliases (a value takes two
+bytes at least; 2 MiB of cards hold about 200,000): only aliases can reach it."""
+RT_EXPLAIN_CHARS = 256 << 10
+"""Largest text whose syntax error the round-trip parser re-explains (clearer messages); a
+bigger one keeps the fast parser's message, so that an error costs no more than a parse."""
+QUOTE_LENGTH = 40
+"""Longest piece of a designer's text an error message quotes (then cut with '…')."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,32 +106,113 @@ class LoadedYaml:
         return mark.line + 1, mark.column + 1
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Parse one YAML document with the fast C safe loader; malformed YAML → CardDataError."""
-    return load_yaml_with_marks(path).data
+def load_yaml(path: str | Path, *, within: str | Path | None = None) -> Any:
+    """Parse one YAML document with the fast C safe loader; malformed YAML → CardDataError.
+
+    `within` is the card directory the file belongs to (see `vgcore.cardfiles`)."""
+    return load_yaml_with_marks(path, within=within).data
 
 
-def load_yaml_with_marks(path: str | Path) -> LoadedYaml:
+def load_yaml_with_marks(path: str | Path, *, within: str | Path | None = None) -> LoadedYaml:
     """Parse like `load_yaml`, keeping the node tree so callers can cheaply locate records."""
-    file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CardDataError(f"cannot read file: {exc.strerror or exc}", file) from exc
-    except UnicodeDecodeError as exc:
-        raise CardDataError(f"file is not UTF-8 text: {exc.reason}", file) from exc
-    return parse_yaml_text(text, file)
+    return parse_yaml_text(read_card_text(path, within=within), str(path))
 
 
 def parse_yaml_text(text: str, file: str) -> LoadedYaml:
-    """Parse YAML text that came from `file` (named in errors only)."""
-    yaml = fast_loader()
+    """Parse YAML text that came from `file` (named in errors only), within the bounds."""
+    _node_tree.cache_clear()  # the errors of the file parsed before are all reported
     try:
+        check_bounds(text, file)
+        yaml = fast_loader()
         node = yaml.compose(text)
         data = None if node is None else yaml.constructor.construct_document(node)
     except YAMLError as exc:
         raise _syntax_error(text, file, exc) from None
+    except (TypeError, ValueError, OverflowError) as exc:  # e.g. an unhashable complex key
+        raise CardDataError(f"malformed YAML: a value cannot be built ({type(exc).__name__}; "
+                            "e.g. a number of thousands of digits, or a list as a key)",
+                            file) from None
     return LoadedYaml(data, node)
+
+
+def check_bounds(text: str, file: str) -> None:
+    """Refuse a document nested deeper than MAX_DEPTH or holding more than MAX_VALUES values
+    (aliases expanded), from the parser's event stream: nothing is built, so the check costs
+    time linear in the text and constant memory per anchor. Syntax errors are the parser's
+    (YAMLError), raised as they are met."""
+    sizes: dict[Any, int] = {}   # anchor -> values it holds, once its collection is closed
+    stack: list[list[Any]] = []  # open collections: [values so far, anchor]
+    total, aliased = 0, False
+    for event in fast_loader().parse(text):
+        kind = type(event)
+        if kind is ScalarEvent or kind is AliasEvent:
+            if kind is AliasEvent:
+                size = sizes.get(event.anchor)
+                if size is None:
+                    if any(entry[1] == event.anchor for entry in stack):
+                        raise _bound_error(file, event, f"alias *{short(event.anchor)} sits "
+                                           "inside the value it names (a value cannot contain "
+                                           "itself)")
+                    continue  # undefined: the composer reports it
+                aliased = True
+            else:
+                size = 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            total += size
+            if stack:
+                stack[-1][0] += size
+        elif kind is SequenceStartEvent or kind is MappingStartEvent:
+            if len(stack) >= MAX_DEPTH:
+                raise _bound_error(file, event, f"lists and mappings nested more than "
+                                   f"{MAX_DEPTH} deep (card data needs a few levels)")
+            stack.append([1, event.anchor])
+            total += 1
+        elif kind is SequenceEndEvent or kind is MappingEndEvent:
+            size, anchor = stack.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+            if stack:
+                stack[-1][0] += size
+            continue
+        else:
+            continue
+        if total > MAX_VALUES:
+            why = ("counting each alias (*name) as a copy of what it names; aliases of aliases "
+                   "multiply (a \"billion laughs\")" if aliased else "(lists, mappings and "
+                   "scalars)")
+            raise _bound_error(file, event, f"the document holds more than {MAX_VALUES} values "
+                               + why)
+
+
+def short(text: Any) -> str:
+    """A designer's text cut to QUOTE_LENGTH characters, on one line (for messages)."""
+    value = str(text)
+    if len(value) > QUOTE_LENGTH:
+        value = value[:QUOTE_LENGTH - 1] + "…"
+    return value.encode("unicode_escape").decode("ascii") if not value.isprintable() else value
+
+
+def describe(value: Any) -> str:
+    """A value as an error message may show it: a short scalar quoted, a collection by its
+    kind and size only, so that a message never carries a file's content."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        if abs(value) < 10**15:
+            return repr(value)
+        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        if "\n" in value.strip():
+            return f"a text of {len(value.splitlines())} lines"
+        return repr(short(value))
+    if isinstance(value, list):
+        return f"a list of {len(value)} item(s)"
+    if isinstance(value, dict):
+        return f"a mapping of {len(value)} key(s)"
+    return f"a {type(value).__name__}"
 
 
 def fast_loader() -> YAML:
@@ -116,15 +230,32 @@ def fast_loader() -> YAML:
 def position(file: str | Path, path: DocPath, *, key: bool = False) -> Position:
     """1-based (line, column) of the value (or with `key=True`, the key) at `path` in `file`.
 
-    Uses the round-trip loader's `.lc` data, so it costs a slow parse: call it only to report an
-    error. Walks as deep as the path exists; a file that cannot be read or parsed gives
-    (None, None) so that reporting an error never raises another one.
+    Re-reads the file and walks the fast parser's node tree (`LoadedYaml.position`); the tree
+    is kept until the next file is parsed, so a file with a thousand bad records is parsed
+    once, not a thousand times. Walks as deep as the path exists; a file that cannot be read
+    or parsed gives (None, None) so that reporting an error never raises another one.
     """
     try:
-        doc = YAML(typ="rt").load(Path(file).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, YAMLError):
+        info = os.stat(file)
+    except OSError:
         return None, None
-    return _rt_position(doc, path, key=key)
+    node = _node_tree(str(file), info.st_mtime_ns, info.st_size)
+    if node is None:
+        return None, None
+    return LoadedYaml(None, node).position(path, key=key)
+
+
+@functools.lru_cache(maxsize=1)
+def _node_tree(file: str, _mtime_ns: int, _size: int) -> Any:
+    """The composed (not constructed) document of `file`, or None; cached by name and stat.
+
+    Errors come file by file, so one tree is enough; the next parse drops it."""
+    try:
+        text = read_card_text(file)
+        check_bounds(text, file)
+        return fast_loader().compose(text)
+    except (CardDataError, YAMLError):
+        return None
 
 
 def error_at(file: str | Path, path: DocPath, message: str, *, key: bool = False,
@@ -198,6 +329,11 @@ _TYPE_WORDS = {"integer": "an integer", "string": "a string", "boolean": "true o
                "null": "null", "array": "a list", "object": "a mapping", "number": "a number"}
 
 
+def _bound_error(file: str, event: Any, message: str) -> CardDataError:
+    mark = event.start_mark
+    return CardDataError(f"refused: {message}", file, mark.line + 1, mark.column + 1)
+
+
 def _located_schema_error(error: ValidationError, file: str, base: list[str | int], label: str,
                           cls: type[CardDataError]) -> CardDataError:
     """Turn a jsonschema error into a message a person can act on, at the right place."""
@@ -210,57 +346,68 @@ def _located_schema_error(error: ValidationError, file: str, base: list[str | in
         bad = next(key for key in error.instance if key not in allowed)
         close = difflib.get_close_matches(str(bad), allowed, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else f"; allowed: {', '.join(allowed)}"
-        return error_at(file, [*where, bad], f"{prefix}unknown key {bad!r}{hint}", key=True,
-                        cls=cls)
-    if error.validator == "required":
-        message = error.message
-    elif error.validator == "type":
-        expected = error.validator_value
-        types = [expected] if isinstance(expected, str) else expected
+        return error_at(file, [*where, bad], f"{prefix}unknown key {describe(bad)}{hint}",
+                        key=True, cls=cls)
+    return error_at(file, where, prefix + _schema_message(error, what), cls=cls)
+
+
+def _schema_message(error: ValidationError, what: str) -> str:
+    """The rule broken, in words; the value described (`describe`), never printed whole."""
+    rule, wanted, value = error.validator, error.validator_value, describe(error.instance)
+    if rule == "required":
+        return error.message
+    if rule == "type":
+        types = [wanted] if isinstance(wanted, str) else wanted
         words = " or ".join(_TYPE_WORDS.get(t, t) for t in types)
-        message = f"{what} must be {words}, not {error.instance!r}"
-    elif error.validator == "enum":
-        choices = ", ".join(str(v) for v in error.validator_value if v is not None)
-        message = f"{what} must be one of {choices}, not {error.instance!r}"
-    else:
-        message = f"{what}: {error.message}"
-    return error_at(file, where, prefix + message, cls=cls)
+        return f"{what} must be {words}, not {value}"
+    if rule == "enum":
+        choices = ", ".join(str(v) for v in wanted if v is not None)
+        return f"{what} must be one of {choices}, not {value}"
+    if rule in _BOUND_WORDS:
+        return f"{what} must be {_BOUND_WORDS[rule]} {wanted}, not {value}"
+    if rule in ("minLength", "maxLength", "minItems", "maxItems"):
+        unit = "character(s)" if rule.endswith("Length") else "item(s)"
+        most = "at least" if rule.startswith("min") else "at most"
+        return f"{what} must have {most} {wanted} {unit}, not {value}"
+    if rule == "pattern":
+        return f"{what} must match the pattern {wanted!r}, not {value}"
+    if rule == "uniqueItems":
+        return f"{what} must not list an item twice"
+    return f"{what} breaks the rule {rule!r} of its schema (value: {value})"
 
 
-def _rt_position(doc: Any, path: DocPath, *, key: bool) -> Position:
-    """Walk a round-trip document along `path`; `.lc` is 0-based, the result 1-based."""
-    lc = getattr(doc, "lc", None)
-    line, column = (lc.line, lc.col) if lc is not None and lc.line is not None else (0, 0)
-    node = doc
-    for i, step in enumerate(path):
-        last = i == len(path) - 1
-        if isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
-            line, column = node.lc.item(step)
-        elif isinstance(node, dict) and not isinstance(step, int) and step in node:
-            line, column = node.lc.key(step) if key and last else node.lc.value(step)
-        else:
-            break
-        node = node[step]
-    return line + 1, column + 1
+_BOUND_WORDS = {"minimum": "at least", "maximum": "at most",
+                "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}
 
 
 def _syntax_error(text: str, file: str, fast_exc: YAMLError) -> CardDataError:
     """Explain a parse failure with the round-trip loader's (clearer) message and mark."""
     exc: YAMLError = fast_exc
-    try:
-        YAML(typ="rt").load(text)
-    except YAMLError as rt_exc:
-        exc = rt_exc
+    if len(text) <= RT_EXPLAIN_CHARS:  # the pure-Python parser takes ~10 s a MiB
+        try:
+            YAML(typ="rt").load(text)
+        except YAMLError as rt_exc:
+            exc = rt_exc
+        except Exception:  # it only explains an error already found: keep that one
+            pass
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(p for p in (exc.context, exc.problem) if p) or "malformed YAML"
+        if len(problem) > 3 * QUOTE_LENGTH:  # the parser quotes values (duplicate keys)
+            problem = problem[:3 * QUOTE_LENGTH - 1] + "…"
+        problem = short_lines(problem)
         if mark is not None:
             plain = plain_yaml_problem(text, exc)
             message = (f"malformed YAML: {plain} (the parser says: {problem})" if plain
                        else f"malformed YAML: {problem}")
             return CardDataError(message, file, mark.line + 1, mark.column + 1)
         return CardDataError(f"malformed YAML: {problem}", file)
-    return CardDataError(f"malformed YAML: {exc}", file)
+    return CardDataError(f"malformed YAML ({type(exc).__name__})", file)
+
+
+def short_lines(text: str) -> str:
+    """Text on one line: line breaks and other unprintable characters escaped."""
+    return text if text.isprintable() else text.encode("unicode_escape").decode("ascii")
 
 
 def plain_yaml_problem(text: str, exc: MarkedYAMLError) -> str | None:
@@ -330,4 +477,4 @@ def _line_above(lines: list[str], index: int) -> int | None:
 
 def _key(row: str) -> str:
     word = row.strip().removeprefix("- ").split(":", 1)[0].strip()
-    return f"{word!r}" if word else "this line"
+    return f"{short(word)!r}" if word else "this line"

@@ -16,9 +16,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from vgcore.carddb import MAX_STAT
 from vgcore.errors import ScriptError
+from vgcore.yamlio import short
 
 Path = tuple[str | int, ...]
+
+MAX_NUMBER = MAX_STAT
+"""Largest whole number (either sign) a script may declare or an amount function return: a
+billion, like a printed stat, so that no sum of them outgrows Lua's 64-bit integers."""
 
 
 class FnRef(NamedTuple):
@@ -321,11 +327,11 @@ class _Checker:
         return name
 
     def t_int(self, value: Any, path: Path) -> int:
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(path, f"expected a whole number, got {_kind(value)}")
-        return value
+        number = whole_number(value)
+        if number is None:
+            raise self.fail(path, f"expected a whole number from {-MAX_NUMBER} to {MAX_NUMBER}, "
+                                  f"got {_kind(value)}")
+        return number
 
     def t_bool(self, value: Any, path: Path) -> bool:
         if not isinstance(value, bool):
@@ -351,17 +357,17 @@ class _Checker:
 
     def t_owner(self, value: Any, path: Path) -> str:
         if value not in OWNERS:
-            raise self.fail(path, f"expected one of {sorted(OWNERS)}, got {value!r}")
+            raise self.fail(path, f"expected one of {sorted(OWNERS)}, got {_kind(value)}")
         return str(value)
 
     def t_player(self, value: Any, path: Path) -> str:
         if value not in PLAYERS:
-            raise self.fail(path, f"expected one of {sorted(PLAYERS)}, got {value!r}")
+            raise self.fail(path, f"expected one of {sorted(PLAYERS)}, got {_kind(value)}")
         return str(value)
 
     def t_stat(self, value: Any, path: Path) -> str:
         if value not in STATS:
-            raise self.fail(path, f"expected one of {sorted(STATS)}, got {value!r}")
+            raise self.fail(path, f"expected one of {sorted(STATS)}, got {_kind(value)}")
         return str(value)
 
     def t_fn(self, value: Any, path: Path) -> FnRef:
@@ -406,7 +412,7 @@ class _Checker:
         if isinstance(value, Mapping):
             return self.mapping(value, path, Schema({"while": "cond"}, frozenset({"while"})))
         raise self.fail(path, f"expected one of {sorted(DURATIONS)} or {{while = cond}}, "
-                              f"got {value!r}")
+                              f"got {_kind(value)}")
 
     def t_cond(self, value: Any, path: Path) -> Any:
         if self.is_function(value):
@@ -527,6 +533,19 @@ class _Checker:
         return value
 
 
+def whole_number(value: Any) -> int | None:
+    """`value` as a whole number if it is one from -MAX_NUMBER to MAX_NUMBER (a float with no
+    fraction, such as Lua's `2^3`, counts); None for anything else: a fraction, `inf`, `-inf`,
+    NaN, a bigger number, a boolean, a string."""
+    if isinstance(value, float):
+        if not value.is_integer():  # also False for inf, -inf and NaN
+            return None
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_NUMBER:
+        return None
+    return value
+
+
 def check_steps(engine: Any, card_id: str, file: str, value: Any, where: Path) -> tuple[Any, ...]:
     """Check a step list a card's function returned at run time (plain data only)."""
     from vgcore.scripting.loader import cost_schemas, engine_places
@@ -543,10 +562,12 @@ def _kind(value: Any) -> str:
         return "nil"
     if isinstance(value, bool):
         return "a boolean"
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"the number {value:.3g}"
     if isinstance(value, (int, float)):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {short(value)!r}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, Mapping):

@@ -27,12 +27,13 @@ The snapshot (`ctx`):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.errors import BudgetExhausted, ScriptError
 from vgcore.limits import SCRIPT_LIMIT, LimitReached
-from vgcore.scripting.declarations import FnRef
+from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
 from vgcore.scripting.loader import read_source
 from vgcore.types import VC, Zone
 
@@ -139,6 +140,26 @@ class ScriptHost:
         card = game.engine.db[ref.card_id]
         return BudgetExhausted(f"the script budget for reading the game ({limit} instructions "
                                "until the next answer) is spent", ref.card_id, card.script)
+
+    def amount(self, ref: FnRef, ctx: Ctx) -> int:
+        """An amount function's result as a whole number (docs/lua-api.md §7): a fraction is
+        cut off and anything not a number counts as 0, but `inf`, `-inf`, NaN and numbers
+        beyond MAX_NUMBER are a ScriptError at the function's line, never an overflow."""
+        value = self.call(ref, ctx)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return 0
+        if isinstance(value, float):  # a fraction is cut off, as documented
+            number = whole_number(math.trunc(value)) if math.isfinite(value) else None
+        else:
+            number = whole_number(value)
+        if number is None:
+            card = self.game.engine.db[ref.card_id]
+            line = self.sandbox.function_line(self.function(ref))
+            shown = f"{value:.3g}" if isinstance(value, float) or abs(value) > 10**15 else value
+            raise ScriptError(f"the amount function returned {shown}; an amount is a whole "
+                              f"number from {-MAX_NUMBER} to {MAX_NUMBER}", ref.card_id,
+                              card.script, line)
+        return number
 
 
 def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vgcore.errors import ScriptError
+from vgcore.cardfiles import MAX_SCRIPT_BYTES, read_card_text
+from vgcore.errors import CardDataError, ScriptError
 from vgcore.scripting.declarations import CardScript, Places, Schema, validate_card
 from vgcore.scripting.names import unknown_vg_names
 from vgcore.types import GC, STANDARD_CIRCLES
@@ -173,9 +174,10 @@ PARTIAL_KEYS = frozenset({"up_to", "optional", "chooser"})
 
 
 def read_source(card_id: str, path: str) -> str:
+    """A card script's text, read like every card file (`vgcore.cardfiles`): a regular file
+    inside its card directory (the folder it sits in), at most MAX_SCRIPT_BYTES."""
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScriptError(f"cannot read the script: {exc.strerror}", card_id, path) from None
-    except UnicodeDecodeError:
-        raise ScriptError("the script is not UTF-8 text", card_id, path) from None
+        return read_card_text(path, within=Path(path).parent, limit=MAX_SCRIPT_BYTES)
+    except CardDataError as exc:
+        raise ScriptError(exc.message.replace("card file", "card script"), card_id,
+                          path) from None

@@ -16,7 +16,7 @@ from vgcore.errors import ScenarioError
 from vgcore.game import Game, empty_state
 from vgcore.limits import LimitReached
 from vgcore.types import GC, VC, Phase, Seat, Zone
-from vgcore.yamlio import DocPath
+from vgcore.yamlio import DocPath, describe
 
 # Zones whose cards lie face down unless written otherwise, as in a game set up from decks.
 FACE_DOWN_ZONES = frozenset({Zone.DECK, Zone.RIDE_DECK})
@@ -47,14 +47,14 @@ def parse_card_ref(ref: Any) -> tuple[str, bool | None, bool]:
         unknown = set(ref) - CARD_REF_KEYS
         if unknown or "card" not in ref:
             raise BoardError(f"a card is written as ID, ID/down or {{card: ID, rested: bool, "
-                             f"face_up: bool, owner: seat}}; got {dict(ref)!r}")
+                             f"face_up: bool, owner: seat}}; got {describe(dict(ref))}")
         card_id, face_up, _ = parse_card_ref(ref["card"])
         if "face_up" in ref:
             face_up = bool(ref["face_up"])
         return card_id, face_up, bool(ref.get("rested", False))
     if not isinstance(ref, str) or not ref:
         raise BoardError(f"a card is written as ID, ID/down or {{card: ID, rested: bool}}; "
-                         f"got {ref!r}")
+                         f"got {describe(ref)}")
     if ref.endswith("/down"):
         return ref[: -len("/down")], False, False
     return ref, None, False
@@ -110,10 +110,11 @@ def game_from_board(engine: Engine, board: Mapping[str, Any], *, turn: int = 1,
 def start_step(engine: Engine, *, turn: int, player: Seat, phase: str) -> int:
     """Check a start (turn, player, phase); the index of the first turn step of `phase`."""
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise BoardError(f"start turn must be a whole number from 1, not {turn!r}")
+        raise BoardError(f"start turn must be a whole number from 1, not {describe(turn)}")
     seats = engine.seat_layout.seats
     if player not in seats:
-        raise BoardError(f"start player must be one of {', '.join(seats)}, not {player!r}")
+        raise BoardError(f"start player must be one of {', '.join(seats)}, not "
+                         f"{describe(player)}")
     steps = engine.turn_steps
     index = next((i for i, s in enumerate(steps) if s.phase == phase), None)
     if index is None:

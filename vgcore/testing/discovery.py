@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vgcore.carddb import CARDS_FILE
+from vgcore.cardfiles import read_card_text
 from vgcore.errors import CardDataError
+from vgcore.yamlio import describe, short
 
 if TYPE_CHECKING:
     from vgcore.plugins import Registry
@@ -64,22 +66,25 @@ def card_dirs_beside(paths: Iterable[str | Path], installed: Iterable[str | Path
 
 
 def _listed_dirs(file: Path) -> list[Path]:
-    try:
-        data = tomllib.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise CardDataError(f"cannot read the project file: {exc}", str(file)) from None
+    try:  # a FIFO or a device named pyproject.toml is refused, like any card file
+        data = tomllib.loads(read_card_text(file))
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise CardDataError(f"cannot read the project file: {short(reason)}",
+                            str(file)) from None
     listed = data.get("tool", {}).get("pytest", {}).get("ini_options", {}).get(
         "vgcore_card_dirs", [])
     if isinstance(listed, str):
         listed = listed.split()
     if not isinstance(listed, list) or not all(isinstance(d, str) for d in listed):
         raise CardDataError("[tool.pytest.ini_options] vgcore_card_dirs must be a list of "
-                            f"directory names, not {listed!r}", str(file))
+                            f"directory names, not {describe(listed)}", str(file))
     out = []
     for name in listed:
         directory = (file.parent / name).resolve()
         if not directory.is_dir():
-            raise CardDataError(f"vgcore_card_dirs names {name!r}, which is not a directory",
+            raise CardDataError(f"vgcore_card_dirs names {short(name)!r}, which is not a "
+                                "directory",
                                 str(file))
         out.append(directory)
     return out

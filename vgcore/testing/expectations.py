@@ -20,6 +20,7 @@ from vgcore.errors import ActionSyntaxError, ScenarioError
 from vgcore.game import Game
 from vgcore.testing.board import FACE_DOWN_ZONES
 from vgcore.types import GC, Seat, Uid, Zone
+from vgcore.yamlio import describe
 
 GAME_KEYS: Final = ("winner", "turn", "player", "phase", "events", "no_events", "options")
 UNIT_STATS: Final = ("power", "critical", "shield", "rested", "drive", "grade")
@@ -68,7 +69,7 @@ def mismatches(game: Game, expectations: Mapping[str, Any]) -> list[Mismatch]:
     """Every expectation of one block that does not hold, in the order written."""
     if not isinstance(expectations, Mapping):
         raise ScenarioError(f"expectations must be a mapping of keys to values, "
-                            f"not {expectations!r}")
+                            f"not {describe(expectations)}")
     found = []
     for key, expected in expectations.items():
         mismatch = compare(game, str(key), expected)
@@ -160,7 +161,7 @@ def compare_winner(game: Game, key: str, expected: Any) -> Mismatch | None:
     allowed = [*game.engine.seat_layout.team_ids(), "draw"]
     if expected is not None and expected not in allowed:
         raise ScenarioError(f"winner must be one of {', '.join(allowed)} or null, "
-                            f"not {expected!r}")
+                            f"not {describe(expected)}")
     actual = game.state.result
     return None if actual == expected else Mismatch(key, expected, actual)
 
@@ -174,7 +175,7 @@ def compare_turn(game: Game, key: str, expected: Any) -> Mismatch | None:
 def compare_player(game: Game, key: str, expected: Any) -> Mismatch | None:
     if expected not in game.state.seats:
         raise ScenarioError(f"player must be one of {', '.join(game.state.seats)}, "
-                            f"not {expected!r}")
+                            f"not {describe(expected)}")
     actual = game.state.turn_player
     return None if actual == expected else Mismatch(key, expected, actual)
 
@@ -182,7 +183,7 @@ def compare_player(game: Game, key: str, expected: Any) -> Mismatch | None:
 def compare_phase(game: Game, key: str, expected: Any) -> Mismatch | None:
     phases = list(dict.fromkeys(s.phase for s in game.engine.turn_steps))
     if expected not in phases:
-        raise ScenarioError(f"phase must be one of {', '.join(phases)}, not {expected!r}")
+        raise ScenarioError(f"phase must be one of {', '.join(phases)}, not {describe(expected)}")
     actual = game.state.phase
     return None if actual == expected else Mismatch(key, expected, actual)
 
@@ -254,7 +255,7 @@ def compare_stat(game: Game, key: str, seat: Seat, circle: str, stat: str,
                  expected: Any) -> Mismatch | None:
     if stat == "rested":
         if not isinstance(expected, bool):
-            raise ScenarioError(f"{key} must be true or false, not {expected!r}")
+            raise ScenarioError(f"{key} must be true or false, not {describe(expected)}")
     else:
         need_int(key, expected)
     uid = game.unit_at(seat, circle)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from vgcore.carddb import CardDB, parse_card_records
+from vgcore.cardfiles import card_dir_of
 from vgcore.engine import Engine
 from vgcore.errors import (
     CardDataError,
@@ -40,7 +41,7 @@ from vgcore.testing.expectations import (
     game_context,
 )
 from vgcore.types import Phase, Seat
-from vgcore.yamlio import DocPath, LoadedYaml, Position, load_yaml_with_marks
+from vgcore.yamlio import DocPath, LoadedYaml, Position, describe, load_yaml_with_marks
 
 SCENARIO_SUFFIX: Final = ".scenario.yaml"
 SCENARIO_KEYS: Final = ("name", "rule", "covers", "format", "seed", "cards", "start", "board",
@@ -140,7 +141,7 @@ class Scenario:
 def load_scenarios(path: str | Path) -> list[Scenario]:
     """Every scenario of one file (a mapping or a list of mappings), checked for shape."""
     file = str(path)
-    doc = load_yaml_with_marks(path)
+    doc = load_yaml_with_marks(path, within=card_dir_of(path))
     data = doc.data
     source = Source(file, doc)
     if isinstance(data, Mapping):
@@ -149,7 +150,7 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
         items = [(item, (i,)) for i, item in enumerate(data)]
     else:
         raise located(source, (), "a scenario file holds one scenario (a mapping) or a "
-                      f"non-empty list of them, not {data!r}")
+                      f"non-empty list of them, not {describe(data)}")
     scenarios: list[Scenario] = []
     seen: dict[str, int] = {}
     for item, where in items:
@@ -167,7 +168,7 @@ def scenario_from_mapping(data: Any, *, source: Source | None = None) -> Scenari
     src = source or Source("<python scenario>", None)
     if not isinstance(data, Mapping):
         raise located(src, (), f"a scenario is a mapping of {', '.join(SCENARIO_KEYS)}, "
-                      f"not {data!r}")
+                      f"not {describe(data)}")
     for key in data:
         if key not in SCENARIO_KEYS:
             raise located(src, (key,), unknown(key, SCENARIO_KEYS, "scenario key"), key=True)
@@ -181,7 +182,7 @@ def scenario_from_mapping(data: Any, *, source: Source | None = None) -> Scenari
                       f"scenario {name!r} needs a `format` (an installed format id)")
     seed = data.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise located(src, ("seed",), f"seed must be a whole number, not {seed!r}")
+        raise located(src, ("seed",), f"seed must be a whole number, not {describe(seed)}")
     rule = data.get("rule")
     cards = data.get("cards") or []
     if not isinstance(cards, list):
@@ -196,7 +197,7 @@ def scenario_from_mapping(data: Any, *, source: Source | None = None) -> Scenari
     if not isinstance(covers, list) or not all(
             isinstance(c, str) and COVER.fullmatch(c) for c in covers):
         raise located(src, ("covers",), "covers lists card abilities as '<card id>:<n>', "
-                      f'e.g. ["TD01-005:1"] (quoted in YAML), not {covers!r}')
+                      f'e.g. ["TD01-005:1"] (quoted in YAML), not {describe(covers)}')
     return Scenario(
         name=name, format=fmt, board=board, steps=parse_steps(data.get("steps"), src),
         expect=expect, start=parse_start(data.get("start"), src), seed=seed,
@@ -230,7 +231,7 @@ def parse_steps(data: Any, src: Source, base: DocPath = ("steps",)) -> tuple[Ste
 def parse_step(item: Any, src: Source, path: DocPath) -> Step:
     if not isinstance(item, Mapping) or len(item) != 1:
         raise located(src, path, "a step is one of {<seat>: <answer>}, {check: {...}}, "
-                      f"{{options: [...]}}, {{reject: {{<seat>: <answer>}}}}; got {item!r}")
+                      f"{{options: [...]}}, {{reject: {{<seat>: <answer>}}}}; got {describe(item)}")
     ((key, value),) = item.items()
     here = (*path, key)
     if key == "check":
@@ -254,7 +255,7 @@ def parse_step(item: Any, src: Source, path: DocPath) -> Step:
 def answer_text(value: Any, src: Source, path: DocPath) -> str:
     # Numbers are refused: Game.apply reads an int as an option index, never written in files.
     if not isinstance(value, str) or not value.strip():
-        raise located(src, path, f"an answer is an action string, not {value!r}")
+        raise located(src, path, f"an answer is an action string, not {describe(value)}")
     return value
 
 
