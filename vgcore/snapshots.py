@@ -75,25 +75,34 @@ def parse_json(text: str, what: str, error: type[VgError]) -> Any:
                     f"{exc.msg}") from None
     except RecursionError:
         raise error(f"{what} is nested too deep (at most {MAX_DEPTH} levels)") from None
-    except ValueError as exc:  # e.g. an integer of more digits than int() accepts
-        raise error(f"{what} is not JSON a game can hold: {exc}") from None
+    except ValueError:  # an integer of more digits than int() reads (sys.int_info)
+        raise error(f"{what} holds a number of thousands of digits; every number in it "
+                    "fits in 64 bits") from None
     where = plain_problem(data, MAX_DEPTH)
     if where is not None:
         raise error(f"{what}: {where}")
     return data
 
 
-def plain_problem(value: Any, depth: int) -> str | None:
-    """Why `value` is not plain JSON within bounds (nesting, 64-bit numbers), or None."""
+def plain_problem(value: Any, depth: int, where: str = "") -> str | None:
+    """Why `value` is not plain JSON within bounds (nesting, 64-bit numbers), naming the
+    place (`where.key[3]: ...`), or None."""
     try:
         _check_plain(value, depth)
     except _NotPlain as exc:
-        return str(exc)
+        place = where + "".join(f"[{p}]" if isinstance(p, int) else f".{p}"
+                                for p in reversed(exc.path))
+        place = place.lstrip(".")
+        if len(place) > 80:
+            place = place[:77] + "..."
+        return f"{place}: {exc}" if place else str(exc)
     return None
 
 
 class _NotPlain(Exception):
-    pass
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.path: list[str | int] = []  # innermost first, filled while unwinding
 
 
 _SCALARS = frozenset({str, bool, type(None)})
@@ -101,7 +110,7 @@ _SCALARS = frozenset({str, bool, type(None)})
 
 def _check_plain(value: Any, depth: int) -> None:
     # Recursion (bounded by `depth`) with scalars handled inline: a long log is thousands of
-    # small events, and this runs on every load.
+    # small events, and this runs on every load. The place is only built on failure.
     kind = type(value)
     if kind in _SCALARS:
         return
@@ -112,16 +121,24 @@ def _check_plain(value: Any, depth: int) -> None:
             if type(key) is not str and not isinstance(key, str):
                 raise _NotPlain(f"a mapping key {key!r} is not text")
             if type(item) not in _SCALARS:
-                _check_plain(item, depth - 1)
+                try:
+                    _check_plain(item, depth - 1)
+                except _NotPlain as exc:
+                    exc.path.append(key)
+                    raise
     elif kind is list or kind is tuple:
         if depth <= 0:
             raise _NotPlain(f"nested more than {MAX_DEPTH} levels deep")
-        for item in value:
+        for i, item in enumerate(value):
             if type(item) not in _SCALARS:
-                _check_plain(item, depth - 1)
+                try:
+                    _check_plain(item, depth - 1)
+                except _NotPlain as exc:
+                    exc.path.append(i)
+                    raise
     elif kind is int:
         if not -INT_BOUND < value < INT_BOUND:
-            raise _NotPlain("a number is larger than 64 bits")
+            raise _NotPlain("a number larger than 64 bits")
     elif kind is float:
         if not math.isfinite(value):
             raise _NotPlain(f"a number is {value}")
@@ -194,9 +211,9 @@ def check_snapshot(engine: Engine, data: Any) -> None:
         raise SnapshotError(f"the snapshot adds plugins {list(plugins)}, the engine "
                             f"{list(engine.extra_plugins)}")
     state = need_keys(data["state"], "state", STATE_KEYS, OPTIONAL_STATE_KEYS)
-    problem = plain_problem(state, MAX_DEPTH)
+    problem = plain_problem(state, MAX_DEPTH, "state")
     if problem is not None:
-        raise fail("state", problem)
+        raise SnapshotError(f"invalid snapshot: {problem}")
     seats = check_seats(engine, state)
     cards = check_cards(engine, state, seats)
     check_players(engine, state, seats, cards)
@@ -316,7 +333,7 @@ def check_turn(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...])
     if state["first_player"] is not None:
         need_seat(state["first_player"], seats, "state.first_player")
     phases = {*PHASES, *(step.phase for step in engine.turn_steps)}
-    if state["phase"] not in phases:
+    if not isinstance(state["phase"], str) or state["phase"] not in phases:
         raise fail("state.phase", f"unknown phase {state['phase']!r}")
     if turn == 0 and state["phase"] != "setup":
         raise fail("state.phase", f"{state['phase']!r} before the first turn")
@@ -542,7 +559,8 @@ def check_step_path(engine: Engine, state: Mapping[str, Any], res: Mapping[str, 
     path = list(frame["path"])
     if path and path[0] == DYNAMIC:
         dyn = res.get("dyn")
-        if not isinstance(dyn, Mapping) or len(path) < 2 or path[1] not in dyn:
+        if (not isinstance(dyn, Mapping) or len(path) < 2 or not isinstance(path[1], str)
+                or path[1] not in dyn):
             raise fail(f"{where}.path", "names a step list this resolution did not make")
         node: Any = dyn[path[1]]
         path = path[2:]
