@@ -36,7 +36,7 @@ MAX_ANSWERS = 100_000         # a real game takes a few hundred
 MAX_WORDS = 200               # characters of one answer, a name or a card id
 SEED_BOUND = 1 << 64          # the PRNG takes 64 bits of seed
 REPLAY_KEYS = ("replay", "engine_version", "format", "seed", "first_player", "decks",
-               "answers", "hashes", "result", "result_reason")
+               "answers", "hashes", "result", "result_reason", "final_hash")
 DECK_KEYS = ("name", "format", "first_vanguard", "main", "ride_deck", "g_deck", "description")
 
 
@@ -53,6 +53,7 @@ class Replay:
     first_player: Seat | None = None
     engine_version: str = ""
     result_reason: str | None = None  # Game.result_reason: e.g. "damage", "turn_limit"
+    final_hash: str | None = None  # the state hash after the last answer (a stopped game too)
 
     @classmethod
     def record(cls, registry: Registry, format_id: str, decks: Sequence[DeckChoice] | None,
@@ -68,9 +69,11 @@ class Replay:
         return run(registry, self, verify=verify, on_step=on_step)
 
     def finish(self, game: Game) -> None:
-        """Note how the recorded game ended: its result and the reason."""
+        """Note how the recorded game ended (its result and the reason) or where it stopped:
+        the state hash after the last answer, which `--verify` compares either way."""
         self.result = game.result
         self.result_reason = game.result_reason
+        self.final_hash = game.state.state_hash()
 
     def to_json(self) -> dict[str, Any]:
         """The replay file's content (`"replay"` is the file format's version)."""
@@ -85,6 +88,7 @@ class Replay:
             "hashes": list(self.hashes),
             "result": self.result,
             "result_reason": self.result_reason,
+            "final_hash": self.final_hash,
         }
 
     @classmethod
@@ -118,11 +122,14 @@ class Replay:
             decks={_word(seat, "decks"): deck_from_json(d, f"decks.{seat}")
                    for seat, d in decks.items()},
             answers=_words(data["answers"], "answers"),
-            hashes=_words(data.get("hashes", []), "hashes"),
+            hashes=[_hash(h, f"hashes[{i}]")
+                    for i, h in enumerate(_words(data.get("hashes", []), "hashes"))],
             result=_word(data.get("result"), "result", optional=True),
             first_player=_word(data.get("first_player"), "first_player", optional=True),
             engine_version=_word(data.get("engine_version", ""), "engine_version"),
             result_reason=_word(data.get("result_reason"), "result_reason", optional=True),
+            final_hash=None if data.get("final_hash") is None
+            else _hash(_word(data["final_hash"], "final_hash"), "final_hash"),
         )
 
     def save(self, path: str | Path) -> None:
@@ -161,6 +168,14 @@ def _word(value: Any, key: str, *, optional: bool = False) -> Any:
     if len(value) > MAX_WORDS:
         raise ReplayError(f"malformed replay: {key}: {len(value)} characters (at most "
                           f"{MAX_WORDS})")
+    return value
+
+
+def _hash(value: str, key: str) -> str:
+    """A state hash as `GameState.state_hash` writes it: 16 hexadecimal digits."""
+    if len(value) != 16 or value.strip("0123456789abcdef"):
+        raise ReplayError(f"malformed replay: {key}: {value!r} is not a state hash "
+                          "(16 hexadecimal digits)")
     return value
 
 
@@ -263,22 +278,27 @@ def run(registry: Registry, replay: Replay, *, verify: bool = False,
 
 def check_verifiable(replay: Replay) -> None:
     """`--verify` of a replay that records nothing to compare fails; it is not "verified"."""
-    if replay.result is None:
-        raise ReplayError("nothing to verify: the replay records no result")
+    if replay.result is None and replay.final_hash is None:
+        raise ReplayError("nothing to verify: the replay records neither a result nor the "
+                          "state it stopped in (final_hash)")
     if len(replay.hashes) != len(replay.answers):
         raise ReplayError(f"nothing to verify: the replay has {len(replay.hashes)} state "
                           f"hashes for {len(replay.answers)} answers (one before each)")
 
 
 def check_ending(replay: Replay, game: Game) -> None:
-    """The re-run ended where and how the recorded game did."""
-    if not game.is_terminal:
+    """The re-run ended where and how the recorded game did, or stopped where it stopped."""
+    if replay.result is not None and not game.is_terminal:
         d = game.decision
         asked = f"; {d.seat} is asked {d.kind}" if d is not None else ""
         raise ReplayError(f"the answers stop after {len(replay.answers)} before the game "
                           f"ended (it recorded {replay.result}){asked}")
     if game.state.result != replay.result:
-        raise ReplayError(f"result differs: recorded {replay.result}, got {game.state.result}")
+        recorded = replay.result or "none (the game was stopped)"
+        raise ReplayError(f"result differs: recorded {recorded}, got {game.state.result}")
     if replay.result_reason is not None and game.result_reason != replay.result_reason:
         raise ReplayError(f"the game ended differently: recorded {replay.result_reason}, "
                           f"got {game.result_reason}")
+    if replay.final_hash is not None and game.state.state_hash() != replay.final_hash:
+        raise ReplayError(f"the state after the last answer differs: recorded "
+                          f"{replay.final_hash}, got {game.state.state_hash()}")

@@ -367,11 +367,21 @@ def check_battle(state: Mapping[str, Any], seats: tuple[str, ...], cards: int) -
         need_uid(battle["booster"], cards, "state.battle.booster")
     for key in ("attacker_seat", "target_seat"):
         need_seat(battle.get(key), seats, f"state.battle.{key}")
-    for key in ("attacker_circle", "target_circle"):
-        need(battle.get(key), str, f"state.battle.{key}", "a circle")
+    players = state["players"]
+    for key, seat_key in (("attacker_circle", "attacker_seat"), ("target_circle", "target_seat"),
+                          ("booster_circle", "attacker_seat")):
+        circle = battle.get(key)
+        if key == "booster_circle" and circle is None:
+            continue
+        if not isinstance(circle, str) or circle not in players[battle[seat_key]]["circles"]:
+            raise fail(f"state.battle.{key}", f"{circle!r} is not a circle of "
+                       f"{battle[seat_key]}")
     need(battle.get("boost_applied"), bool, "state.battle.boost_applied", "true or false")
-    for key in ("no_hit", "drive_grades"):
-        need_list(battle.get(key), f"state.battle.{key}")
+    if battle.get("hit") is not None:
+        need(battle["hit"], bool, "state.battle.hit", "true, false or null")
+    need_list(battle.get("no_hit"), "state.battle.no_hit")
+    for i, grade in enumerate(need_list(battle.get("drive_grades"), "state.battle.drive_grades")):
+        need_int(grade, f"state.battle.drive_grades[{i}]", -16, 1 << 16)
 
 
 def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...],
@@ -507,6 +517,8 @@ def check_stack(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
                     raise fail(where, f"a {kind} frame needs {name!r}")
                 continue
             check_field(frame[name], check, seats, cards, f"{where}.{name}")
+        if "pick" in frame:
+            check_pick(frame["pick"], seats, cards, f"{where}.pick")
         check_frame(engine, state, stack, i, seats, cards, where)
 
 
@@ -541,6 +553,8 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
         for name, uids in frame["b"].items():
             for j, uid in enumerate(need_list(uids, f"{where}.b.{name}")):
                 need_uid(uid, cards, f"{where}.b.{name}[{j}]")
+    elif kind == "trigger":
+        check_trigger_stages(frame["stages"], f"{where}.stages")
     elif kind in ("block", "step"):
         r = frame["r"]
         if r >= i or not isinstance(stack[r], Mapping) or stack[r].get("k") != "resolve":
@@ -549,6 +563,54 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
         if kind == "step":
             for j, uid in enumerate(frame.get("left", ())):
                 need_uid(uid, cards, f"{where}.left[{j}]")
+
+
+PICK_KEYS = ("seat", "cands", "picked", "low", "high", "verb", "stop", "need", "stopped",
+             "weights")
+
+
+def check_pick(pick: Any, seats: tuple[str, ...], cards: int, where: str) -> None:
+    """A choice of several cards in progress (steps.start_picks), in any frame."""
+    need_keys(pick, where, PICK_KEYS)
+    need_seat(pick["seat"], seats, f"{where}.seat")
+    cands = [need_uid(u, cards, f"{where}.cands[{i}]")
+             for i, u in enumerate(need_list(pick["cands"], f"{where}.cands"))]
+    picked = [need_uid(u, cards, f"{where}.picked[{i}]")
+              for i, u in enumerate(need_list(pick["picked"], f"{where}.picked"))]
+    if len(set(cands)) != len(cands) or len(set(picked)) != len(picked):
+        raise fail(where, "a card offered or picked twice")
+    if not set(picked) <= set(cands):
+        raise fail(f"{where}.picked", "a card that was not offered")
+    high = need_int(pick["high"], f"{where}.high", 0, len(cands) + 1)
+    need_int(pick["low"], f"{where}.low", 0, high + 1)
+    if len(picked) > high:
+        raise fail(f"{where}.picked", f"{len(picked)} cards, at most {high}")
+    for key in ("verb", "stop"):
+        word = need(pick[key], str, f"{where}.{key}", "an answer's verb")
+        if not word or word.split() != [word]:
+            raise fail(f"{where}.{key}", f"{word!r} is not a verb")
+    need_int(pick["need"], f"{where}.need", 0, 1 << 31)
+    need(pick["stopped"], bool, f"{where}.stopped", "true or false")
+    weights = pick["weights"]
+    if weights is not None:
+        if len(need_list(weights, f"{where}.weights")) != len(cands):
+            raise fail(f"{where}.weights", f"{len(weights)} weights for {len(cands)} cards")
+        for i, w in enumerate(weights):
+            need_int(w, f"{where}.weights[{i}]", 0, 1 << 16)
+
+
+def check_trigger_stages(stages: Any, where: str) -> None:
+    """A trigger's stages still to apply: one automatic part, or parts chosen in turn."""
+    from vgcore.triggers import AUTOMATIC_PARTS, CHOSEN_PARTS
+
+    for i, stage in enumerate(stages):
+        here = f"{where}[{i}]"
+        if not isinstance(stage, list | tuple) or not stage:
+            raise fail(here, "expected a list of trigger parts")
+        chosen = all(isinstance(p, str) and p in CHOSEN_PARTS for p in stage)
+        single = len(stage) == 1 and isinstance(stage[0], str) and stage[0] in AUTOMATIC_PARTS
+        if not (chosen or single):
+            raise fail(here, f"{list(stage)} is not a stage of a trigger")
 
 
 def check_step_path(engine: Engine, state: Mapping[str, Any], res: Mapping[str, Any],

@@ -181,7 +181,10 @@ REPLAY_REFUSALS = {
     "illegal-answer": "answer 4 ('ride TD99-999') is not legal here",
     "cut-short": "the answers stop after 40 before the game ended (it recorded A)",
     "no-hashes": "nothing to verify: the replay has 0 state hashes for 261 answers",
-    "no-result": "nothing to verify: the replay records no result",
+    "no-result": "nothing to verify: the replay records neither a result nor the state it "
+                 "stopped in",
+    "final-hash-wrong": "the state after the last answer differs: recorded 0123456789abcdef",
+    "hash-not-hex": "hashes[7]: 'not a hash at all' is not a state hash",
     "truncated": "the replay is not JSON: line 1 column",
     "not-utf8": "not UTF-8 text (byte",
 }

@@ -146,7 +146,9 @@ REPLAYS: dict[str, Tamper] = {
     "cut-short": edit(lambda d: (d.__setitem__("answers", d["answers"][:40]),
                                  d.__setitem__("hashes", d["hashes"][:40]))),
     "no-hashes": edit(lambda d: d.pop("hashes")),
-    "no-result": put("result", None),
+    "no-result": edit(lambda d: (d.__setitem__("result", None), d.pop("final_hash"))),
+    "final-hash-wrong": put("final_hash", "0123456789abcdef"),
+    "hash-not-hex": put("hashes.7", "not a hash at all"),
 }
 
 
