@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.decisions import parse
 from vgcore.errors import ScriptError, SnapshotError, VgError
-from vgcore.types import VC
+from vgcore.game import Game
+from vgcore.types import STANDARD_CIRCLES, VC
 from vgcore.zones import CORE_ZONES
 
 if TYPE_CHECKING:
     from vgcore.engine import Engine
-    from vgcore.game import Game
 
 MAX_DEPTH = 40                 # nesting of any value (a real snapshot nests < 12 deep)
 MAX_TEXT = 64 << 20            # characters of snapshot JSON text (a long game is < 2 MiB)
@@ -317,6 +317,11 @@ def check_circles(circles: Any, where: str) -> dict[str, tuple[str, int]]:
                 or not is_int(spot[1]) or not -16 <= spot[1] <= 16):
             raise fail(f"{where}.{name}", "expected [\"front\" or \"back\", column]")
         layout[name] = (spot[0], spot[1])
+    for name, spot in STANDARD_CIRCLES.items():
+        if layout.get(name) != tuple(spot):
+            raise fail(f"{where}.{name}", f"the circle {name} is at {list(spot)} on every field")
+    if len(set(layout.values())) != len(layout):
+        raise fail(where, "two circles in one place")
     return layout
 
 
@@ -474,15 +479,16 @@ def check_ability_use(engine: Engine, state: Mapping[str, Any], pa: Any,
 
 # -- the procedure stack --------------------------------------------------------------------
 
-# The fields core frames read, by kind: (field, check, required). A plugin that replaces a
-# core kind may add fields; those are only checked for being plain JSON.
-SEAT, UID, UID_OR_NONE, COUNT, FLAG, LIST, MAP, TEXT = (
-    "seat", "uid", "uid?", "count", "flag", "list", "map", "text")
-FRAME_FIELDS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+# The fields core frames read, by kind: (field, check, required). A plugin's own kinds declare
+# theirs in `FrameKind.fields`; other fields are only checked for being plain JSON.
+UIDS_PENDING = "pending ids"
+SEAT, UID, UID_OR_NONE, UIDS, COUNT, FLAG, LIST, MAP, TEXT = (
+    "seat", "uid", "uid?", "uids", "count", "flag", "list", "map", "text")
+FRAME_FIELDS: dict[str, tuple[tuple[str, Any, bool], ...]] = {
     "game": (("s", COUNT, True),),
     "setup": (("stage", COUNT, True), ("i", COUNT, True), ("pick", MAP, False)),
     "turn": (("i", COUNT, True), ("started", FLAG, False)),
-    "check_timing": (("seat", SEAT, False), ("ready", LIST, False)),
+    "check_timing": (("seat", SEAT, False), ("ready", UIDS_PENDING, False)),
     "battle_phase": (("s", COUNT, False),),
     "attack_step": (("hold", FLAG, False),),
     "battle_round": (("i", COUNT, True),),
@@ -511,7 +517,7 @@ def check_stack(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
         kind = frame.get("k")
         if not isinstance(kind, str) or kind not in engine.frames:
             raise fail(f"{where}.k", f"unknown frame kind {kind!r}")
-        for name, check, required in FRAME_FIELDS.get(kind, ()):
+        for name, check, required in engine.frames[kind].fields or FRAME_FIELDS.get(kind, ()):
             if name not in frame:
                 if required:
                     raise fail(where, f"a {kind} frame needs {name!r}")
@@ -522,8 +528,14 @@ def check_stack(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
         check_frame(engine, state, stack, i, seats, cards, where)
 
 
-def check_field(value: Any, check: str, seats: tuple[str, ...], cards: int, where: str) -> None:
-    if check == SEAT:
+def check_field(value: Any, check: Any, seats: tuple[str, ...], cards: int, where: str) -> None:
+    if isinstance(check, tuple):
+        if not isinstance(value, str) or value not in check:
+            raise fail(where, f"{value!r} is not one of " + ", ".join(check))
+    elif check == UIDS:
+        for i, uid in enumerate(need_list(value, where)):
+            need_uid(uid, cards, f"{where}[{i}]")
+    elif check == SEAT:
         need_seat(value, seats, where)
     elif check == UID or (check == UID_OR_NONE and value is not None):
         need_uid(value, cards, where)
@@ -531,7 +543,7 @@ def check_field(value: Any, check: str, seats: tuple[str, ...], cards: int, wher
         need_int(value, where, 0, 1 << 31)
     elif check == FLAG:
         need(value, bool, where, "true or false")
-    elif check == LIST:
+    elif check in (LIST, UIDS_PENDING):
         need_list(value, where)
     elif check == MAP:
         need(value, Mapping, where, "a mapping")
@@ -555,6 +567,14 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
                 need_uid(uid, cards, f"{where}.b.{name}[{j}]")
     elif kind == "trigger":
         check_trigger_stages(frame["stages"], f"{where}.stages")
+    elif (kind == "check_timing" and "ready" in frame and i == len(stack) - 1
+          and state["decision"] is not None):
+        # Asking which ability resolves next: the ones offered are pending (an older
+        # frame's `ready` is stale until it runs again).
+        ids = {pa["id"] for pa in state.get("pending", [])}
+        for j, pid in enumerate(need_list(frame["ready"], f"{where}.ready")):
+            if not is_int(pid) or pid not in ids:
+                raise fail(f"{where}.ready[{j}]", f"{pid!r} is not a pending ability")
     elif kind in ("block", "step"):
         r = frame["r"]
         if r >= i or not isinstance(stack[r], Mapping) or stack[r].get("k") != "resolve":
@@ -713,11 +733,12 @@ def check_decision_shape(state: Mapping[str, Any], seats: tuple[str, ...]) -> No
 
 
 def check_decision(game: Game) -> None:
-    """Ask the pending question again on a copy and compare: a decision whose options,
-    seat or kind were edited is refused. The top frame asked it, so running that frame
-    again on a copy, with no question pending, asks it again — unless the frame does
-    other work before asking (then the copy's state differs and nothing is concluded)."""
-    from vgcore.game import Game as GameClass
+    """Ask the pending question again on a copy and compare: a decision whose options, seat,
+    kind or prompt were edited is refused. The top frame asked it, so running that frame
+    again on a copy, with no question pending, asks it again; the copy stops at that question
+    and, if nothing else changed on the way (the frame only asks), it must be the same. A
+    frame that does other work before asking is left to the structural checks."""
+    from vgcore.decisions import Decision
 
     st = game.state
     d = st.decision
@@ -726,24 +747,46 @@ def check_decision(game: Game) -> None:
     kind = game.engine.frames[st.stack[-1]["k"]]
     if kind.answer is None:
         raise fail("state.decision", f"the top frame ({st.stack[-1]['k']}) asks no questions")
-    probe = GameClass(game.engine, st.clone())
+    probe = _Probe(game.engine, st.clone())
     probe.state.decision = None
     probe.state.decision_seq = d.id - 1
     try:
         kind.run(probe, probe.state.stack[-1])
+    except _Asked as asked:
+        again = Decision(d.id, *asked.args)
+        if not same_apart_from_decision(asked.state, game):
+            return  # the frame does more than ask: nothing to compare
     except ScriptError:
         return  # a card script failed while offering: nothing can be concluded
     except (VgError, LookupError, TypeError, ValueError, AttributeError, AssertionError,
             RuntimeError, ArithmeticError) as exc:
         raise fail("state", f"the pending question cannot be asked in this state "
                    f"({type(exc).__name__}: {exc})") from None
-    again = probe.state.decision
-    if again is None or not same_apart_from_decision(probe, game):
-        return  # the frame does more than ask: nothing to compare
+    else:
+        return  # the frame asked nothing (it was at another stage): nothing to compare
     if again.to_json() != d.to_json():
         raise fail("state.decision", "does not match the question this state asks "
                    f"({again.kind} for {again.seat}: " + ", ".join(again.option_strings()[:6])
                    + (", …" if len(again.options) > 6 else "") + ")")
+
+
+class _Asked(Exception):
+    """Raised by the probe at its first question: (seat, kind, prompt, options, ...)."""
+
+    def __init__(self, state: Any, *args: Any) -> None:
+        super().__init__(*args)
+        self.state = state
+
+
+class _Probe(Game):
+    """A copy of the game that stops at the first question it asks."""
+
+    __slots__ = ()
+
+    def ask(self, seat: str, kind: str, prompt: str, options: list[Any], *,
+            optional: bool = False, data: dict[str, Any] | None = None) -> None:
+        self.state.decision_seq += 1
+        raise _Asked(self, seat, kind, prompt, list(options), 1, 1, optional, data or {})
 
 
 def same_apart_from_decision(probe: Game, game: Game) -> bool:

@@ -293,7 +293,9 @@ def vgcore_event_kinds(fmt: Any) -> list[str]:
 
 @hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
-    return {"gift_gain": FrameKind(run_gift_gain, answer_gift_gain, interruptible=False)}
+    return {"gift_gain": FrameKind(run_gift_gain, answer_gift_gain, interruptible=False,
+                                   fields=(("seat", "seat", True), ("gift", "text", True),
+                                           ("card", "text", False)))}
 
 
 @hookimpl
