@@ -61,11 +61,13 @@ def parse_snapshot(text: str | bytes) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise SnapshotError(f"the snapshot is not UTF-8 text (byte {exc.start})") from None
-    return parse_json(text, "the snapshot", SnapshotError)
+    # The plain-JSON check is `check_snapshot`'s, on the state: not done twice.
+    return parse_json(text, "the snapshot", SnapshotError, plain=False)
 
 
-def parse_json(text: str, what: str, error: type[VgError]) -> Any:
-    """`json.loads` within bounds: `error` (one line naming `what`) instead of a traceback."""
+def parse_json(text: str, what: str, error: type[VgError], *, plain: bool = True) -> Any:
+    """`json.loads` within bounds: `error` (one line naming `what`) instead of a traceback;
+    with `plain`, the value's nesting and numbers are checked too (`plain_problem`)."""
     if len(text) > MAX_TEXT:
         raise error(f"{what} is too large ({len(text)} characters; at most {MAX_TEXT})")
     try:
@@ -78,7 +80,7 @@ def parse_json(text: str, what: str, error: type[VgError]) -> Any:
     except ValueError:  # an integer of more digits than int() reads (sys.int_info)
         raise error(f"{what} holds a number of thousands of digits; every number in it "
                     "fits in 64 bits") from None
-    where = plain_problem(data, MAX_DEPTH)
+    where = plain_problem(data, MAX_DEPTH) if plain else None
     if where is not None:
         raise error(f"{what}: {where}")
     return data
@@ -497,7 +499,7 @@ FRAME_FIELDS: dict[str, tuple[tuple[str, Any, bool], ...]] = {
               ("card", UID_OR_NONE, True), ("by", UID_OR_NONE, False), ("hold", FLAG, False)),
     "trigger": (("card", UID, True), ("seat", SEAT, True), ("check", TEXT, True),
                 ("stages", LIST, True)),
-    "resolve": (("pa", MAP, True), ("s", COUNT, True), ("b", MAP, True)),
+    "resolve": (("pa", MAP, True), ("s", COUNT, True), ("b", MAP, True), ("dyn", LIST, False)),
     "block": (("r", COUNT, True), ("path", LIST, True), ("i", COUNT, True)),
     "step": (("r", COUNT, True), ("path", LIST, True), ("s", COUNT, False),
              ("pick", MAP, False), ("left", LIST, False)),
@@ -562,6 +564,7 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
         raise fail(f"{where}.i", f"the battle has {len(engine.battle_steps)} steps")
     if kind == "resolve":
         check_ability_use(engine, state, frame["pa"], seats, cards, f"{where}.pa")
+        check_returned_steps(engine, frame, f"{where}.dyn")
         for name, uids in frame["b"].items():
             for j, uid in enumerate(need_list(uids, f"{where}.b.{name}")):
                 need_uid(uid, cards, f"{where}.b.{name}[{j}]")
@@ -633,6 +636,22 @@ def check_trigger_stages(stages: Any, where: str) -> None:
             raise fail(here, f"{list(stage)} is not a stage of a trigger")
 
 
+def check_returned_steps(engine: Engine, res: Mapping[str, Any], where: str) -> None:
+    """Step lists a card's function returned in this resolution are checked again, as when
+    they were returned (they are data in the snapshot like any other)."""
+    from vgcore.scripting.declarations import check_steps
+
+    card_id = res["pa"]["card"]
+    for i, steps in enumerate(need_list(res.get("dyn", ()), where)):
+        try:
+            check_steps(engine, card_id, engine.db[card_id].script or "", steps,
+                        ("abilities", 0, "returned"))
+        except ScriptError as exc:
+            raise fail(f"{where}[{i}]", exc.message) from None
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            raise fail(f"{where}[{i}]", f"not a list of steps ({exc})") from None
+
+
 def check_step_path(engine: Engine, state: Mapping[str, Any], res: Mapping[str, Any],
                     frame: Mapping[str, Any], where: str) -> None:
     """A block's path leads to a list of steps, a step's to one step of a known op."""
@@ -641,8 +660,8 @@ def check_step_path(engine: Engine, state: Mapping[str, Any], res: Mapping[str, 
     path = list(frame["path"])
     if path and path[0] == DYNAMIC:
         dyn = res.get("dyn")
-        if (not isinstance(dyn, Mapping) or len(path) < 2 or not isinstance(path[1], str)
-                or path[1] not in dyn):
+        if (not isinstance(dyn, list | tuple) or len(path) < 2 or not is_int(path[1])
+                or not 0 <= path[1] < len(dyn)):
             raise fail(f"{where}.path", "names a step list this resolution did not make")
         node: Any = dyn[path[1]]
         path = path[2:]

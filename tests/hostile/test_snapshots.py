@@ -123,6 +123,35 @@ def test_game_from_json_refuses_a_tampered_mapping(registry: Registry) -> None:
         Game.from_json(registry.engine("premium"), data)
 
 
+def test_steps_a_function_returned_are_checked_again(tmp_path: Path) -> None:
+    """A resolution keeps the steps a card's function returned (`dyn`): a snapshot whose
+    returned steps or path into them were edited is refused."""
+    from tests.test_declarations import DECK_A, DECK_B, lenient_game
+
+    source = ("return vg.card { vg.act { zones = {'RC'}, effect = {\n"
+              "  vg.steps_from(function(ctx)\n"
+              "    return { vg.draw(1), vg.choose { 'ally', from = vg.rear_guards() } }\n"
+              "  end),\n"
+              "  vg.power('ally', 1000) } } }\n")
+    board = {"A": {"vanguard": "VAN-RP-009", "rear": {"RC.FL": "T-1", "RC.FR": "VAN-RP-006"},
+                   "deck": DECK_A}, "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}}
+    game = lenient_game(tmp_path, {"T-1": source}, board, strict=True)
+    game.apply("act RC.FL")
+    snapshot = json.loads(json.dumps(game.to_json()))
+    Game.from_json(game.engine, snapshot).apply("choose RC.FR")  # the real one loads
+    resolving = next(i for i, f in enumerate(snapshot["state"]["stack"]) if f["k"] == "resolve")
+    exploded = json.loads(json.dumps(snapshot))
+    exploded["state"]["stack"][resolving]["dyn"][0] = [{"op": "explode"}]
+    with pytest.raises(SnapshotError, match=rf"state.stack\[{resolving}\].dyn\[0\]: .*explode"):
+        Game.from_json(game.engine, exploded)
+    elsewhere = json.loads(json.dumps(snapshot))
+    for frame in elsewhere["state"]["stack"]:
+        if frame["k"] in ("block", "step") and frame["path"][0] == "#dyn":
+            frame["path"][1] = 7
+    with pytest.raises(SnapshotError, match="names a step list this resolution did not make"):
+        Game.from_json(game.engine, elsewhere)
+
+
 def snapshot_text(name: str = "base-guard") -> str:
     return (HERE / f"{name}.snapshot.json").read_text()
 
