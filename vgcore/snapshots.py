@@ -570,6 +570,14 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
                 need_uid(uid, cards, f"{where}.b.{name}[{j}]")
     elif kind == "trigger":
         check_trigger_stages(frame["stages"], f"{where}.stages")
+        decision = state["decision"]
+        if (i == len(stack) - 1 and isinstance(decision, Mapping)
+                and decision.get("kind") == "trigger"):
+            from vgcore.triggers import CHOSEN_PARTS
+
+            stages = frame["stages"]
+            if not stages or stages[0][0] not in CHOSEN_PARTS:
+                raise fail(f"{where}.stages", "no part of the trigger is being chosen")
     elif (kind == "check_timing" and "ready" in frame and i == len(stack) - 1
           and state["decision"] is not None):
         # Asking which ability resolves next: the ones offered are pending (an older
