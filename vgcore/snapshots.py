@@ -528,6 +528,29 @@ def check_stack(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
         if "pick" in frame:
             check_pick(frame["pick"], seats, cards, f"{where}.pick")
         check_frame(engine, state, stack, i, seats, cards, where)
+    check_stack_order(engine, state, stack)
+
+
+# Where the core's frames sit: the kind of the frame directly below one of these kinds.
+BELOW = {"turn": {"game"}, "setup": {"game"}, "step": {"block"}, "block": {"block", "resolve"},
+         "attack_step": {"battle_phase"}, "battle_round": {"battle_phase"}}
+
+
+def check_stack_order(engine: Engine, state: Mapping[str, Any], stack: Any) -> None:
+    """Frames in the order the procedure pushes them: a turn's steps on the turn, a battle's
+    steps on its round (and only while there is a battle), a step on its block."""
+    below = dict(BELOW)
+    for step in engine.turn_steps:
+        below.setdefault(step.kind, {"turn"})
+    for kind in engine.battle_steps:
+        below.setdefault(kind, {"battle_round"})
+    battle_kinds = {"battle_round", *engine.battle_steps}
+    for i, frame in enumerate(stack[1:], start=1):
+        kind, under = frame["k"], stack[i - 1]["k"]
+        if kind in below and under not in below[kind]:
+            raise fail(f"state.stack[{i}]", f"a {kind} frame does not go on a {under} frame")
+        if kind in battle_kinds and state["battle"] is None:
+            raise fail(f"state.stack[{i}]", f"a {kind} frame with no battle going on")
 
 
 def check_field(value: Any, check: Any, seats: tuple[str, ...], cards: int, where: str) -> None:

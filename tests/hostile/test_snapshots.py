@@ -54,6 +54,9 @@ SNAPSHOT_REFUSALS = {
     "grant-leads-nowhere": "state.flags.granted.g1.path: 9 leads nowhere in the ability",
     "step-path-nowhere": "state.stack[6].path: 42 leads nowhere in the ability",
     "block-without-resolve": "state.stack[5].r: 2 is not a resolve frame below this one",
+    "frames-out-of-order": "state.stack[3]: a guard_step frame does not go on a battle_phase "
+                           "frame",
+    "battle-missing": "state.stack[3]: a battle_round frame with no battle going on",
     "modifier-foreign-uid": "state.modifiers[0]: 999 is not a card of this game",
     "truncated": "the snapshot is not JSON: line 1 column",
     "not-utf8": "the snapshot is not UTF-8 text (byte",

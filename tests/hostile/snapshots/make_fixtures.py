@@ -127,6 +127,9 @@ SNAPSHOTS: dict[str, tuple[str, Tamper]] = {
     "grant-leads-nowhere": ("resolve", edit(_grant)),
     "step-path-nowhere": ("choose", put("state.stack.6.path", ["effect", 42])),
     "block-without-resolve": ("choose", put("state.stack.5.r", 2)),
+    "frames-out-of-order": ("guard", edit(lambda d: d["state"]["stack"].insert(
+        3, d["state"]["stack"].pop(4)))),
+    "battle-missing": ("guard", put("state.battle", None)),
     "modifier-foreign-uid": ("guard", edit(lambda d: d["state"]["modifiers"]
                                            .append([999, "power", 5000, "turn", "x"]))),
 }
