@@ -117,7 +117,8 @@ def test_a_snapshot_keeps_extra_plugins(registry: Registry) -> None:
      "seats A1, B1, A2, B2; format 'premium' seats A, B"),
     ({"format": "premium", "state": {"seats": ["A", "B"], "card_ids": ["XX-1"]}},
      "cards this registry does not know: XX-1"),
-    ({"format": "premium", "state": {"seats": ["A", "B"]}}, "malformed snapshot"),
+    ({"format": "premium", "state": {"seats": ["A", "B"]}},
+     "invalid snapshot: state: missing players, card_ids"),
 ])
 def test_a_bad_snapshot_is_refused_clearly(registry: Registry, snapshot: object,
                                            message: str) -> None:

@@ -70,6 +70,10 @@ class FrameKind:
     answer: AnswerFn | None = None
     interruptible: bool = True  # pending abilities may resolve while this frame is on top
     rule_point: bool | None = None  # None: rule actions are checked iff interruptible
+    # What a snapshot's frame of this kind must hold (vgcore.snapshots): (field, check,
+    # required), check one of "seat", "uid", "uid?", "uids", "count", "flag", "list", "map",
+    # "text", or a tuple of the texts allowed. The core's own kinds are described there.
+    fields: tuple[tuple[str, Any, bool], ...] = ()
 
     @property
     def checks_rules(self) -> bool:

@@ -89,6 +89,10 @@ class SnapshotError(VgError, ValueError):
     """A snapshot (`Game.to_json()`) that is malformed or that this registry cannot play."""
 
 
+class ReplayError(VgError):
+    """A replay file is malformed, or re-running it diverged from what it recorded."""
+
+
 class SeatError(VgError, ValueError):
     """A seat that the game's table does not have; names the seats it has."""
 

@@ -315,11 +315,15 @@ class Game:
 
     @classmethod
     def from_json(cls, engine: Engine, data: Mapping[str, Any]) -> Game:
-        """Restore a snapshot on a given engine (`load` finds the engine itself)."""
-        if data["format"] != engine.format.id:
-            raise ValueError(f"snapshot is of format {data['format']!r}, "
-                             f"engine is {engine.format.id!r}")
-        return cls(engine, GameState.from_json(data["state"]))
+        """Restore a snapshot on a given engine (`load` finds the engine itself). The snapshot
+        is untrusted: anything malformed or inconsistent raises `SnapshotError` naming it
+        (vgcore.snapshots lists what is checked)."""
+        from vgcore.snapshots import check_decision, check_snapshot
+
+        check_snapshot(engine, data)
+        game = cls(engine, GameState.from_json(data["state"]))
+        check_decision(game)
+        return game
 
     # -- the procedure loop -----------------------------------------------------------------
 

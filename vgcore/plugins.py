@@ -8,7 +8,6 @@ a subset of the manager's hook callers, so a disabled plugin cannot touch a game
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
@@ -23,6 +22,7 @@ from vgcore.engine import Engine
 from vgcore.errors import CardDataError, DeckError, FormatError, SnapshotError, UnknownDeckError
 from vgcore.formats import Format, load_format_file, resolve_formats
 from vgcore.game import Game
+from vgcore.snapshots import parse_snapshot
 from vgcore.types import Seat
 
 ENTRY_POINT_GROUP = "vgcore"
@@ -259,38 +259,46 @@ class Registry:
                                         f"got {len(given)}"])
         return dict(zip(seats, given, strict=True))
 
-    def load(self, snapshot: Mapping[str, Any] | str) -> Game:
-        """A game restored from `Game.to_json()` (the mapping or its JSON text), on this
-        registry's engine for the snapshot's format (and extra plugins): the caller needs no
-        engine. A snapshot this registry cannot play raises `SnapshotError`."""
+    def load(self, snapshot: Mapping[str, Any] | str | bytes) -> Game:
+        """A game restored from `Game.to_json()` (the mapping or its JSON text or UTF-8
+        bytes), on this registry's engine for the snapshot's format (and extra plugins): the
+        caller needs no engine. A snapshot this registry cannot play, or that is malformed
+        or tampered with (vgcore.snapshots), raises `SnapshotError`."""
         data = _snapshot_data(snapshot)
         format_id = data["format"]
         if format_id not in self.formats:
             raise SnapshotError(f"the snapshot is of format {format_id!r}, which is not "
                                 "installed; installed: " + ", ".join(sorted(self.formats)))
-        engine = self.engine(format_id, plugins=tuple(data.get("plugins", ())))
+        plugins = data.get("plugins", ())
+        if not isinstance(plugins, list | tuple) or not all(isinstance(p, str) for p in plugins):
+            raise SnapshotError("a snapshot's 'plugins' is a list of plugin names")
+        try:
+            engine = self.engine(format_id, plugins=tuple(plugins))
+        except FormatError as exc:
+            raise SnapshotError(f"the snapshot adds plugins this registry cannot use: "
+                                f"{exc}") from None
         state = data["state"]
-        seats = tuple(state.get("seats", ()))
+        raw_seats = state.get("seats", ())
+        seats = tuple(raw_seats) if isinstance(raw_seats, list | tuple) else ()
+        if not all(isinstance(s, str) for s in seats):
+            seats = ()
         if seats != engine.seat_layout.seats:
             raise SnapshotError(f"the snapshot seats {', '.join(seats) or 'nobody'}; format "
                                 f"{format_id!r} seats " + ", ".join(engine.seat_layout.seats))
-        unknown = sorted({c for c in state.get("card_ids", ()) if c not in self.db})
+        card_ids = state.get("card_ids", ())
+        if not isinstance(card_ids, list | tuple):
+            raise SnapshotError("invalid snapshot: state.card_ids: expected a list")
+        unknown = sorted({str(c) for c in card_ids if not isinstance(c, str) or c not in self.db})
         if unknown:
             raise SnapshotError("the snapshot holds cards this registry does not know: "
                                 + ", ".join(unknown) + " (add their set with card_dirs)")
-        try:
-            return Game.from_json(engine, data)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise SnapshotError(f"malformed snapshot: {exc!r}") from None
+        return Game.from_json(engine, data)
 
 
-def _snapshot_data(snapshot: Mapping[str, Any] | str) -> Mapping[str, Any]:
+def _snapshot_data(snapshot: Mapping[str, Any] | str | bytes) -> Mapping[str, Any]:
     """The snapshot as a mapping with its two keys, or a `SnapshotError` saying what is wrong."""
-    if isinstance(snapshot, str):
-        try:
-            snapshot = json.loads(snapshot)
-        except json.JSONDecodeError as exc:
-            raise SnapshotError(f"the snapshot is not JSON: {exc}") from None
+    if isinstance(snapshot, str | bytes | bytearray):
+        snapshot = parse_snapshot(snapshot)
     if not isinstance(snapshot, Mapping):
         raise SnapshotError("a snapshot is the mapping Game.to_json() returns (or its JSON "
                             f"text), not {type(snapshot).__name__}")

@@ -156,6 +156,8 @@ class GameState:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameState:
+        """Rebuild from `to_json()` data, trusted as it is: `Game.from_json` checks a
+        snapshot first (vgcore.snapshots), so go through it for data from elsewhere."""
         return cls(
             tuple(d["seats"]),
             {s: PlayerState.from_json(p) for s, p in d["players"].items()},

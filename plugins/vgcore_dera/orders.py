@@ -100,4 +100,5 @@ def not_as_act(game: Game, seat: str, uid: int, ability: Any) -> bool:
     return not ability.spec.get("order")
 
 
-FRAMES = {"order_done": FrameKind(run_order_done, interruptible=False)}
+FRAMES = {"order_done": FrameKind(run_order_done, interruptible=False,
+                                  fields=(("uid", "uid", True), ("seat", "seat", True)))}

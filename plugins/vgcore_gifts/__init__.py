@@ -298,7 +298,9 @@ def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
 
 @hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
-    return {"gift_gain": FrameKind(run_gift_gain, answer_gift_gain, interruptible=False)}
+    return {"gift_gain": FrameKind(run_gift_gain, answer_gift_gain, interruptible=False,
+                                   fields=(("seat", "seat", True), ("gift", "text", True),
+                                           ("card", "text", False)))}
 
 
 @hookimpl

@@ -81,7 +81,9 @@ def vgcore_setup_game(game: Game, decks: Mapping[str, Any] | None) -> None:
 @hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, FrameKind]:
     # Not interruptible: nothing the returned cards trigger resolves before the mate is out.
-    return {"legion": FrameKind(run_legion, answer_legion, interruptible=False)}
+    return {"legion": FrameKind(run_legion, answer_legion, interruptible=False,
+                                fields=(("seat", "seat", True), ("leader", "uid", True),
+                                        ("mate", "text", True)))}
 
 
 @hookimpl

@@ -122,5 +122,7 @@ def run_draw_phase(game: Game, frame: dict[str, Any]) -> None:
 
 FRAMES = {
     "draw_phase": FrameKind(run_draw_phase),
-    STEP: FrameKind(run_g_assist, answer_g_assist, interruptible=False),
+    STEP: FrameKind(run_g_assist, answer_g_assist, interruptible=False,
+                    fields=(("stage", ("offer", "search", "remove"), False),
+                            ("grade", "count", False), ("looked", "uids", False))),
 }

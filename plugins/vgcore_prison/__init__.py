@@ -225,7 +225,11 @@ def answer_free(game: Game, frame: dict[str, Any], action: Action) -> None:
     actions.call(game, uid, seat, action.args[0], source=Zone.ORDER, superior=True)
 
 
-FRAMES = {"prison_free": FrameKind(run_free, answer_free, interruptible=False)}
+FRAMES = {"prison_free": FrameKind(
+    run_free, answer_free, interruptible=False,
+    fields=(("seat", "seat", True), ("jailer", "seat", True), ("cost", "text", True),
+            ("amount", "count", True), ("cards", "uids", True),
+            ("stage", ("pick", "pay", "call"), True)))}
 
 # -- hooks ---------------------------------------------------------------------------------------
 

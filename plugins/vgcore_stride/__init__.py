@@ -394,8 +394,10 @@ def vgcore_setup_game(game: Game, decks: Mapping[str, Any] | None) -> None:
 @hookimpl
 def vgcore_frame_kinds(fmt: Any) -> dict[str, FrameKind]:
     return {"ride_step": FrameKind(run_ride_step, answer_ride_then_stride),
-            "stride_step": FrameKind(run_stride_step, answer_stride_step),
-            G_GUARDIAN_FRAME: FrameKind(run_g_guardian, answer_g_guardian, interruptible=False)}
+            "stride_step": FrameKind(run_stride_step, answer_stride_step,
+                                     fields=(("g", "uid", False), ("ultimate", "flag", False))),
+            G_GUARDIAN_FRAME: FrameKind(run_g_guardian, answer_g_guardian, interruptible=False,
+                                        fields=(("seat", "seat", True), ("g", "uid", True)))}
 
 
 @hookimpl

@@ -121,6 +121,10 @@ def test_gift_state_survives_a_json_snapshot(registry: Registry) -> None:
     game = board_game(registry, {"rear": {"RC.FL": "VAN-AF-007"}})
     gain(game, "A", "accel", 2, None)
     gain(game, "A", "force", 1, "RC.FL")
+    # The gains were made behind the pending question (a new circle to call to): ask it again,
+    # as a real gain would be followed by, since a snapshot's question must match its state.
+    game.state.decision = None
+    game.advance()
     restored = Game.from_json(game.engine, game.to_json())
     assert restored.state.state_hash() == game.state.state_hash()
     assert restored.state.players["A"].circles["RC.X1"] == (FRONT, -2)
