@@ -48,8 +48,10 @@ CARD_FIELDS: Final[Mapping[str, frozenset[str]]] = {
          "to_hand", "damage", "heal", "soul_charge", "soul_blast", "counter_blast",
          "counter_charge", "reveal", "stand", "rest", "boost", "guard", "intercept",
          "drive_check", "damage_check", "over_trigger", "trigger_fizzled", "grant_ability",
-         "ability", "ability_resolved", "ability_fizzled", "ability_declined", "script_error"),
+         "ability", "ability_resolved", "ability_fizzled", "ability_declined"),
         _CARD),
+    # a script error's file, line and message name its card as plainly as its id does
+    "script_error": frozenset({"card", "file", "line", "message"}),
     **dict.fromkeys((*STATS, "grant", "lose"), _STAT),
     "mulligan": frozenset({"cards"}), "look": frozenset({"cards"}),
     "chose": frozenset({"cards"}), "removed": frozenset({"card", "cards"}),

@@ -448,6 +448,8 @@ class Game:
             raise error
         st = self.state
         at = max((i for i, f in enumerate(st.stack) if f["k"] == "resolve"), default=None)
+        readers = self.script_error_readers(
+            error, st.stack[at]["pa"].get("uid") if at is not None else None)
         if at is not None:
             del st.stack[at:]
         elif st.stack and st.stack[-1]["k"] == "check_timing":
@@ -456,7 +458,25 @@ class Game:
             st.stack.pop()
         st.decision = None
         self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
-                  message=error.message)
+                  message=error.message, private=readers)
+
+    def script_error_readers(self, error: ScriptError,
+                             uid: Uid | None = None) -> Seat | list[Seat] | None:
+        """`private=` for a script error's event: its card, file, line and message name the
+        failing card, so only the seats that may know that card read them — the card itself
+        when it is known, else every copy of its id in the game (a hand card's failing
+        trigger filter must not tell the opponent what is in that hand)."""
+        from vgcore.views import private_to, seers
+
+        st = self.state
+        if uid is not None and 0 <= uid < len(st.card_ids):
+            copies = [uid]
+        else:
+            copies = [u for u, card_id in enumerate(st.card_ids) if card_id == error.card_id]
+        readers = set(st.seats)
+        for copy in copies:
+            readers &= seers(self, copy)
+        return private_to(self, readers)
 
     def tolerate(self, error: ScriptError, *, reading: bool = False) -> None:
         """A card script failed outside a resolution (a trigger filter, an ACT offer, a CONT):
@@ -477,7 +497,7 @@ class Game:
             return
         self.state.flags["script_errors"] = [*seen, key]
         self.emit("script_error", card=error.card_id, file=error.file, line=error.line,
-                  message=error.message)
+                  message=error.message, private=self.script_error_readers(error))
 
     def explain_pending(self) -> list[str]:
         """Why each pending ability is, or is not yet, offered at check timing."""
