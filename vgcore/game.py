@@ -771,6 +771,9 @@ def error_key(error: ScriptError) -> str:
 
 def read_answer(d: Decision, answer: object) -> Action:
     """The option an answer names, or IllegalActionError (see `Game.apply`)."""
+    for option in d.options:
+        if option is answer:  # one of the offered options itself (agents): nothing to read
+            return option
     if answer.__class__ is int:
         assert isinstance(answer, int)
         if not 0 <= answer < len(d.options):
