@@ -30,7 +30,7 @@ counter compared where it grows, never a scan:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -81,13 +81,19 @@ def turn_limit_reached(game: Game) -> bool:
 def count_answer(game: Game) -> AnswerMark:
     """Count the answer about to be applied in the current turn (call before applying it)."""
     st = game.state
-    mark = game.answer_mark
-    if mark is not None and mark[0] is st and mark[1] == st.turn:
-        before = mark[2]
-    else:
-        before = answers_this_turn(game)
+    before = counted_this_turn(game, game.answer_mark, answers_this_turn)
     game.answer_mark = (st, st.turn, before + 1)
     return game.answer_mark
+
+
+def counted_this_turn(game: Game, mark: AnswerMark | None,
+                      recount: Callable[[Game], int]) -> int:
+    """A per-turn count kept beside the state: the mark's, while it is of this state and
+    turn; else counted again from the log (a clone, a restored game, a new turn)."""
+    st = game.state
+    if mark is not None and mark[0] is st and mark[1] == st.turn:
+        return mark[2]
+    return recount(game)
 
 
 def check_decision_limit(game: Game, mark: AnswerMark) -> None:
@@ -119,11 +125,7 @@ def count_resolution(game: Game) -> None:
     """An ability is about to begin resolving (before its `ability` event): past
     `resolutions_per_turn` in this turn, the game is a runaway."""
     st = game.state
-    mark = game.resolution_mark
-    if mark is not None and mark[0] is st and mark[1] == st.turn:
-        before = mark[2]
-    else:
-        before = resolutions_this_turn(game)
+    before = counted_this_turn(game, game.resolution_mark, resolutions_this_turn)
     limit = game.engine.format.limits.resolutions_per_turn
     if before >= limit:
         raise LimitReached(RESOLUTION_LIMIT, limit, looping_cards(game))
