@@ -393,8 +393,13 @@ def check_battle(state: Mapping[str, Any], seats: tuple[str, ...], cards: int) -
 
 def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...],
                 cards: int) -> None:
-    """The flags the core reads: granted abilities and "while" conditions must resolve."""
+    """Every flag declared (`vgcore_flag_shapes`) and of its shape; granted abilities and
+    "while" conditions must resolve."""
     flags = need(state["flags"], Mapping, "state.flags", "a mapping")
+    check_declared(flags, engine.flag_shapes["game"], seats, cards, "state.flags")
+    for seat in seats:
+        check_declared(state["players"][seat]["flags"], engine.flag_shapes["player"], seats,
+                       cards, f"state.players.{seat}.flags")
     granted = need(flags.get("granted", {}), Mapping, "state.flags.granted", "a mapping")
     for key, entry in granted.items():
         where = f"state.flags.granted.{key}"
@@ -414,6 +419,86 @@ def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
     for key in ("grant_seq", "pending_seq"):
         if key in flags:
             need_int(flags[key], f"state.flags.{key}")
+
+
+def check_declared(flags: Mapping[str, Any], shapes: Mapping[str, Any],
+                   seats: tuple[str, ...], cards: int, where: str) -> None:
+    for name, value in flags.items():
+        if name not in shapes:
+            raise fail(f"{where}.{name}", "no plugin of this format declares this flag")
+        check_shape(value, shapes[name], seats, cards, f"{where}.{name}")
+
+
+def check_shape(value: Any, shape: Any, seats: tuple[str, ...], cards: int,
+                where: str) -> None:
+    """`value` against a flag shape (see `vgcore_flag_shapes`): a shape string or a callable."""
+    if callable(shape):
+        problem = shape(value, seats, cards)
+        if problem is not None:
+            raise fail(where, str(problem))
+        return
+    shape = shape.strip()
+    if shape.endswith("?"):
+        if value is not None:
+            check_shape(value, shape[:-1], seats, cards, where)
+    elif shape.startswith("["):
+        parts = split_shape(shape[1:-1])
+        items = need_list(value, where)
+        if len(parts) > 1 and len(items) != len(parts):
+            raise fail(where, f"expected {len(parts)} items, got {len(items)}")
+        for i, item in enumerate(items):
+            check_shape(item, parts[i] if len(parts) > 1 else parts[0], seats, cards,
+                        f"{where}[{i}]")
+    elif shape.startswith("{"):
+        check_shape_mapping(value, shape, seats, cards, where)
+    else:
+        check_word(value, shape, seats, cards, where)
+
+
+def check_shape_mapping(value: Any, shape: str, seats: tuple[str, ...], cards: int,
+                        where: str) -> None:
+    fields = dict(tuple(p.strip() for p in part.split(":", 1))
+                  for part in split_shape(shape[1:-1]))
+    need(value, Mapping, where, "a mapping")
+    if len(fields) == 1 and next(iter(fields)) in ("str", "uid"):
+        key_kind, item = next(iter(fields.items()))
+        for key, entry in value.items():
+            need(key, str, where, "text keys")
+            if key_kind == "uid" and not (key.isdigit() and int(key) < cards):
+                raise fail(where, f"key {key[:20]!r} is not a card of this game")
+            check_shape(entry, item, seats, cards, f"{where}.{key}")
+        return
+    need_keys(value, where, tuple(fields))
+    for key, item in fields.items():
+        check_shape(value[key], item, seats, cards, f"{where}.{key}")
+
+
+def check_word(value: Any, word: str, seats: tuple[str, ...], cards: int, where: str) -> None:
+    if word == "int":
+        need_int(value, where, -INT_BOUND)
+    elif word == "bool":
+        need(value, bool, where, "true or false")
+    elif word == "str":
+        need(value, str, where, "text")
+    elif word == "seat":
+        need_seat(value, seats, where)
+    elif word == "uid":
+        need_uid(value, cards, where)
+    elif word != "any":
+        raise ValueError(f"unknown flag shape word {word!r}")
+
+
+def split_shape(text: str) -> list[str]:
+    """The comma-separated parts of a shape, not splitting inside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
 
 
 def ability_spec(engine: Engine, state: Mapping[str, Any], ref: Any, where: str,
