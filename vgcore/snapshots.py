@@ -6,7 +6,8 @@ key and type `GameState.to_json` writes, plain JSON values nested at most `MAX_D
 integer beyond 64 bits), then the facts that tie it together (each card in exactly one place,
 owners and seats, the PRNG state, the result and the log, modifiers, pending and granted
 abilities naming real abilities, the procedure stack's frames), and last, on the rebuilt game,
-`check_decision` asks the pending question again and compares. The first problem raises a
+`check_decision` asks the pending question again and compares, and `probe_answers` tries
+each legal answer on a clone. The first problem raises a
 `SnapshotError` of one line naming the place (`state.players.A.zones.hand[2]: ...`), so a
 tampered snapshot is refused at once rather than playing on from a bogus state.
 
@@ -903,6 +904,23 @@ def check_decision(game: Game) -> None:
         raise fail("state.decision", "does not match the question this state asks "
                    f"({again.kind} for {again.seat}: " + ", ".join(again.option_strings()[:6])
                    + (", …" if len(again.options) > 6 else "") + ")")
+
+
+def probe_answers(game: Game) -> None:
+    """Answer the pending question on a clone, each legal answer in turn, and run on to the
+    next question: a snapshot the structural checks let through but on which an answer
+    makes the engine raise something not its own (`VgError`s, script errors included, are
+    the engine's) is refused, naming the answer. This covers the frames `check_decision`
+    cannot ask again (they do other work before asking: costs, "may", heals)."""
+    for option in game.legal_actions():
+        probe = game.clone()
+        try:
+            probe.apply(option)
+        except VgError:
+            continue
+        except Exception as exc:  # the point: anything else means the state breaks the engine
+            raise fail("state", f"answering {str(option)!r} breaks the game "
+                       f"({type(exc).__name__})") from None
 
 
 class _Asked(Exception):
