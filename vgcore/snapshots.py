@@ -533,7 +533,7 @@ def resolve_path(engine: Engine, state: Mapping[str, Any], by: Any, path: Any, w
             node = node[part]
         except (KeyError, IndexError, TypeError):
             raise fail(f"{where}.path", f"{part!r} leads nowhere in the ability") from None
-    return node
+    return getattr(node, "spec", node)  # a granted ability is built: its declaration
 
 
 def check_pending(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...],
