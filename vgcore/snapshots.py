@@ -5,7 +5,8 @@ Nothing in it is trusted: before the game is rebuilt, `check_snapshot` checks it
 key and type `GameState.to_json` writes, plain JSON values nested at most `MAX_DEPTH` deep, no
 integer beyond 64 bits), then the facts that tie it together (each card in exactly one place,
 owners and seats, the PRNG state, the result and the log, modifiers, pending and granted
-abilities naming real abilities, the procedure stack's frames), and last, on the rebuilt game,
+abilities naming real abilities, the procedure stack's frames, every flag declared by the
+core or a plugin through `vgcore_flag_shapes` and of its shape), and last, on the rebuilt game,
 `check_decision` asks the pending question again and compares, and `probe_answers` tries
 each legal answer on a clone. The first problem raises a
 `SnapshotError` of one line naming the place (`state.players.A.zones.hand[2]: ...`), so a
