@@ -490,6 +490,31 @@ def check_word(value: Any, word: str, seats: tuple[str, ...], cards: int, where:
         raise ValueError(f"unknown flag shape word {word!r}")
 
 
+SHAPE_WORDS = frozenset({"int", "bool", "str", "seat", "uid", "any"})
+
+
+def shape_problem(shape: Any) -> str | None:
+    """Why a declared flag shape cannot be read (None when it can): checked when the engine
+    is built, so a plugin's typo is found before any snapshot."""
+    if callable(shape):
+        return None
+    if not isinstance(shape, str) or not shape.strip():
+        return f"{shape!r} is not a shape"
+    shape = shape.strip().removesuffix("?")
+    if shape.startswith("[") and shape.endswith("]"):
+        parts = split_shape(shape[1:-1])
+    elif shape.startswith("{") and shape.endswith("}"):
+        fields = split_shape(shape[1:-1])
+        if any(":" not in f for f in fields):
+            return f"{shape!r}: a mapping shape is {{key: shape, ...}}"
+        parts = [f.split(":", 1)[1] for f in fields]
+    elif shape in SHAPE_WORDS:
+        return None
+    else:
+        return f"unknown shape word {shape!r}"
+    return next((p for p in map(shape_problem, parts) if p is not None), None)
+
+
 def split_shape(text: str) -> list[str]:
     """The comma-separated parts of a shape, not splitting inside brackets."""
     parts, depth, start = [], 0, 0

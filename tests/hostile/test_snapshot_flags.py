@@ -19,6 +19,7 @@ import pytest
 
 import vgcore.snapshots as snapshots
 from vgcore import Registry, SnapshotError
+from vgcore.snapshots import shape_problem
 
 
 @pytest.fixture(scope="module")
@@ -195,3 +196,14 @@ def test_without_the_probe_that_state_loads_and_breaks(registry: Registry,
     game = registry.load(game_stage_rewound())
     with pytest.raises(RuntimeError):
         game.apply("keep")
+
+
+@pytest.mark.parametrize("shape", ["int", "uid?", "[int, int]", "{str: [uid]}",
+                                   "{turn: int, count: int}", "{uid: {seat: seat, n: any}}"])
+def test_shapes_the_plugins_may_declare(shape: str) -> None:
+    assert shape_problem(shape) is None
+
+
+@pytest.mark.parametrize("shape", ["integer", "", "[int, nmber]", "{str}", 3])
+def test_a_shape_that_cannot_be_read_is_found_when_declared(shape: Any) -> None:
+    assert shape_problem(shape) is not None
