@@ -213,6 +213,18 @@ class Engine:
         self.validity_keys: dict[str, str] = {}
         for table in hook.vgcore_validity_keys(fmt=fmt):
             self.validity_keys.update(table)
+        from vgcore.snapshots import shape_problem
+
+        self.flag_shapes: dict[str, dict[str, Any]] = {"game": {}, "player": {}}
+        for table in hook.vgcore_flag_shapes(fmt=fmt):
+            for where, shapes in table.items():
+                known = self.flag_shapes[where]
+                for name, shape in shapes.items():
+                    problem = shape_problem(shape)
+                    if problem is not None:
+                        raise ValueError(f"flag {name!r}: {problem}")
+                    if known.setdefault(name, shape) != shape:
+                        raise ValueError(f"flag {name!r} is declared with two shapes")
         self.validity_checks: list[ValidityCheck] = [
             f for fs in hook.vgcore_ability_validity(fmt=fmt) for f in fs]
         self.scripts = ScriptLoader(self)

@@ -318,11 +318,12 @@ class Game:
         """Restore a snapshot on a given engine (`load` finds the engine itself). The snapshot
         is untrusted: anything malformed or inconsistent raises `SnapshotError` naming it
         (vgcore.snapshots lists what is checked)."""
-        from vgcore.snapshots import check_decision, check_snapshot
+        from vgcore.snapshots import check_decision, check_snapshot, probe_answers
 
         check_snapshot(engine, data)
         game = cls(engine, GameState.from_json(data["state"]))
         check_decision(game)
+        probe_answers(game)
         return game
 
     # -- the procedure loop -----------------------------------------------------------------

@@ -136,6 +136,17 @@ def vgcore_validity_keys(fmt: Format) -> dict[str, str]:
 
 
 @hookspec
+def vgcore_flag_shapes(fmt: Format) -> dict[str, dict[str, Any]]:
+    """The flags this plugin keeps, with their shapes: {"game": {name: shape}, "player":
+    {name: shape}} for `state.flags` and `state.players.<seat>.flags`. A shape is a shape
+    string ("int", "bool", "str", "seat", "uid", "any", "X?" for X or null, "[X]" a list of
+    X, "[X, Y]" a pair, "{str: X}" / "{uid: X}" a mapping, "{a: X, b: Y}" a record with
+    exactly those keys) or a callable (value, seats, cards) -> problem text or None. A
+    snapshot holding an undeclared flag or one of the wrong shape is refused
+    (vgcore/snapshots.py); two plugins may declare one flag only with the same shape."""
+
+
+@hookspec
 def vgcore_ability_validity(fmt: Format) -> list[ValidityCheck]:
     """Functions (game, seat, uid, ability) -> bool: is the ability valid now (RULES.md §7 A)."""
 

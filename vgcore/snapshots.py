@@ -5,8 +5,10 @@ Nothing in it is trusted: before the game is rebuilt, `check_snapshot` checks it
 key and type `GameState.to_json` writes, plain JSON values nested at most `MAX_DEPTH` deep, no
 integer beyond 64 bits), then the facts that tie it together (each card in exactly one place,
 owners and seats, the PRNG state, the result and the log, modifiers, pending and granted
-abilities naming real abilities, the procedure stack's frames), and last, on the rebuilt game,
-`check_decision` asks the pending question again and compares. The first problem raises a
+abilities naming real abilities, the procedure stack's frames, every flag declared by the
+core or a plugin through `vgcore_flag_shapes` and of its shape), and last, on the rebuilt game,
+`check_decision` asks the pending question again and compares, and `probe_answers` tries
+each legal answer on a clone. The first problem raises a
 `SnapshotError` of one line naming the place (`state.players.A.zones.hand[2]: ...`), so a
 tampered snapshot is refused at once rather than playing on from a bogus state.
 
@@ -393,8 +395,13 @@ def check_battle(state: Mapping[str, Any], seats: tuple[str, ...], cards: int) -
 
 def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...],
                 cards: int) -> None:
-    """The flags the core reads: granted abilities and "while" conditions must resolve."""
+    """Every flag declared (`vgcore_flag_shapes`) and of its shape; granted abilities and
+    "while" conditions must resolve."""
     flags = need(state["flags"], Mapping, "state.flags", "a mapping")
+    check_declared(flags, engine.flag_shapes["game"], seats, cards, "state.flags")
+    for seat in seats:
+        check_declared(state["players"][seat]["flags"], engine.flag_shapes["player"], seats,
+                       cards, f"state.players.{seat}.flags")
     granted = need(flags.get("granted", {}), Mapping, "state.flags.granted", "a mapping")
     for key, entry in granted.items():
         where = f"state.flags.granted.{key}"
@@ -414,6 +421,111 @@ def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
     for key in ("grant_seq", "pending_seq"):
         if key in flags:
             need_int(flags[key], f"state.flags.{key}")
+
+
+def check_declared(flags: Mapping[str, Any], shapes: Mapping[str, Any],
+                   seats: tuple[str, ...], cards: int, where: str) -> None:
+    for name, value in flags.items():
+        if name not in shapes:
+            raise fail(f"{where}.{name}", "no plugin of this format declares this flag")
+        check_shape(value, shapes[name], seats, cards, f"{where}.{name}")
+
+
+def check_shape(value: Any, shape: Any, seats: tuple[str, ...], cards: int,
+                where: str) -> None:
+    """`value` against a flag shape (see `vgcore_flag_shapes`): a shape string or a callable."""
+    if callable(shape):
+        problem = shape(value, seats, cards)
+        if problem is not None:
+            raise fail(where, str(problem))
+        return
+    shape = shape.strip()
+    if shape.endswith("?"):
+        if value is not None:
+            check_shape(value, shape[:-1], seats, cards, where)
+    elif shape.startswith("["):
+        parts = split_shape(shape[1:-1])
+        items = need_list(value, where)
+        if len(parts) > 1 and len(items) != len(parts):
+            raise fail(where, f"expected {len(parts)} items, got {len(items)}")
+        for i, item in enumerate(items):
+            check_shape(item, parts[i] if len(parts) > 1 else parts[0], seats, cards,
+                        f"{where}[{i}]")
+    elif shape.startswith("{"):
+        check_shape_mapping(value, shape, seats, cards, where)
+    else:
+        check_word(value, shape, seats, cards, where)
+
+
+def check_shape_mapping(value: Any, shape: str, seats: tuple[str, ...], cards: int,
+                        where: str) -> None:
+    fields = dict(tuple(p.strip() for p in part.split(":", 1))
+                  for part in split_shape(shape[1:-1]))
+    need(value, Mapping, where, "a mapping")
+    if len(fields) == 1 and next(iter(fields)) in ("str", "uid"):
+        key_kind, item = next(iter(fields.items()))
+        for key, entry in value.items():
+            need(key, str, where, "text keys")
+            if key_kind == "uid" and not (key.isdigit() and int(key) < cards):
+                raise fail(where, f"key {key[:20]!r} is not a card of this game")
+            check_shape(entry, item, seats, cards, f"{where}.{key}")
+        return
+    need_keys(value, where, tuple(fields))
+    for key, item in fields.items():
+        check_shape(value[key], item, seats, cards, f"{where}.{key}")
+
+
+def check_word(value: Any, word: str, seats: tuple[str, ...], cards: int, where: str) -> None:
+    if word == "int":
+        need_int(value, where, -INT_BOUND)
+    elif word == "bool":
+        need(value, bool, where, "true or false")
+    elif word == "str":
+        need(value, str, where, "text")
+    elif word == "seat":
+        need_seat(value, seats, where)
+    elif word == "uid":
+        need_uid(value, cards, where)
+    elif word != "any":
+        raise ValueError(f"unknown flag shape word {word!r}")
+
+
+SHAPE_WORDS = frozenset({"int", "bool", "str", "seat", "uid", "any"})
+
+
+def shape_problem(shape: Any) -> str | None:
+    """Why a declared flag shape cannot be read (None when it can): checked when the engine
+    is built, so a plugin's typo is found before any snapshot."""
+    if callable(shape):
+        return None
+    if not isinstance(shape, str) or not shape.strip():
+        return f"{shape!r} is not a shape"
+    shape = shape.strip().removesuffix("?")
+    if shape.startswith("[") and shape.endswith("]"):
+        parts = split_shape(shape[1:-1])
+    elif shape.startswith("{") and shape.endswith("}"):
+        fields = split_shape(shape[1:-1])
+        if any(":" not in f for f in fields):
+            return f"{shape!r}: a mapping shape is {{key: shape, ...}}"
+        parts = [f.split(":", 1)[1] for f in fields]
+    elif shape in SHAPE_WORDS:
+        return None
+    else:
+        return f"unknown shape word {shape!r}"
+    return next((p for p in map(shape_problem, parts) if p is not None), None)
+
+
+def split_shape(text: str) -> list[str]:
+    """The comma-separated parts of a shape, not splitting inside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "[{"
+        depth -= ch in "]}"
+        if ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return parts
 
 
 def ability_spec(engine: Engine, state: Mapping[str, Any], ref: Any, where: str,
@@ -447,7 +559,7 @@ def resolve_path(engine: Engine, state: Mapping[str, Any], by: Any, path: Any, w
             node = node[part]
         except (KeyError, IndexError, TypeError):
             raise fail(f"{where}.path", f"{part!r} leads nowhere in the ability") from None
-    return node
+    return getattr(node, "spec", node)  # a granted ability is built: its declaration
 
 
 def check_pending(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...],
@@ -818,6 +930,23 @@ def check_decision(game: Game) -> None:
         raise fail("state.decision", "does not match the question this state asks "
                    f"({again.kind} for {again.seat}: " + ", ".join(again.option_strings()[:6])
                    + (", …" if len(again.options) > 6 else "") + ")")
+
+
+def probe_answers(game: Game) -> None:
+    """Answer the pending question on a clone, each legal answer in turn, and run on to the
+    next question: a snapshot the structural checks let through but on which an answer
+    makes the engine raise something not its own (`VgError`s, script errors included, are
+    the engine's) is refused, naming the answer. This covers the frames `check_decision`
+    cannot ask again (they do other work before asking: costs, "may", heals)."""
+    for option in game.legal_actions():
+        probe = game.clone()
+        try:
+            probe.apply(option)
+        except VgError:
+            continue
+        except Exception as exc:  # the point: anything else means the state breaks the engine
+            raise fail("state", f"answering {str(option)!r} breaks the game "
+                       f"({type(exc).__name__})") from None
 
 
 class _Asked(Exception):

@@ -102,3 +102,9 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
         return None
     orders.play_order(game, seat, action.args[0])
     return True
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
+    """This plugin's player flags and their shapes (snapshots refuse any other)."""
+    return {"player": {FLAG: "int", orders.COUNT_FLAG: "{turn: int, count: int}"}}

@@ -346,3 +346,10 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
         return None
     play_ticket(game, seat)
     return True
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
+    """This plugin's player flags and their shapes (snapshots refuse any other)."""
+    return {"player": {VERSIONS_FLAG: "{str: int}", ACCEL_FLAG: "int",
+                       ORDERS_FLAG: "{turn: int, count: int}"}}

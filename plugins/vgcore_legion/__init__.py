@@ -24,6 +24,7 @@ from vgcore.zones import ZoneSpec
 from vgcore_legion.act import (
     FIELD,
     MATE_ZONE,
+    USED_FLAG,
     VERB,
     answer_legion,
     legion_options,
@@ -133,3 +134,9 @@ def vgcore_view(game: Game, seat: str, view: dict[str, Any]) -> None:
         circle = side["circles"].get(VC) or {}
         circle[MATE_ZONE] = unit_view(game, mate, owner == seat)
         side["circles"][VC] = circle
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
+    """This plugin's player flags and their shapes (snapshots refuse any other)."""
+    return {"player": {USED_FLAG: "[uid]"}}

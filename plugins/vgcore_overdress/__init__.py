@@ -137,3 +137,9 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
         return None
     overdress(game, seat, *action.args)
     return True
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
+    """This plugin's player flags and their shapes (snapshots refuse any other)."""
+    return {"player": {FLAG: "{uid: [uid]}"}}

@@ -296,3 +296,9 @@ def vgcore_view(game: Game, seat: str, view: dict[str, Any]) -> None:
         return
     st = game.state
     view["imprisoned"] = {s: [st.card_ids[u] for u in imprisoned(game, s)] for s in st.seats}
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
+    """This plugin's player flags and their shapes (snapshots refuse any other)."""
+    return {"player": {FLAG: "[uid]"}}

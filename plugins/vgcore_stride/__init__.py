@@ -459,3 +459,9 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
 @hookimpl
 def vgcore_validate_deck(deck: Any, fmt: Any, db: Any) -> list[str]:
     return g_deck_violations(deck, fmt, db)
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
+    """This plugin's player flags and their shapes (snapshots refuse any other)."""
+    return {"player": {START_GRADE: "[int, int]", STRODE: "int", ULTIMATE_UID: "uid"}}

@@ -56,3 +56,19 @@ def vgcore_battle_steps(steps: list[str], fmt: Format) -> None:
 @hookimpl(trylast=True)
 def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
     return dict(rules.STANDARD_CHECKS)
+
+
+GRANT = "{uid: uid, by: any, path: any, until: str}"  # path and by resolved in snapshots.py
+WHILE = "{seat: seat, uid: uid, by: any, path: any}"
+
+
+@hookimpl
+def vgcore_flag_shapes(fmt: Format) -> dict[str, dict[str, str]]:
+    """The flags the core keeps (vgcore/game.py, abilities.py, steps.py, gamestart.py)."""
+    return {
+        "game": {"granted": "{str: " + GRANT + "}", "grant_seq": "int",
+                 "while": "{str: " + WHILE + "}", "used": "{str: int}",
+                 "pending_seq": "int", "script_errors": "[str]",
+                 "first_player_rule": "str"},
+        "player": {"first_vanguard": "str?", "states": "{str: int}", "this_turn": "any"},
+    }
