@@ -403,9 +403,10 @@ class Game:
             raise RuntimeError(f"frame {frame['k']!r} asked a question it cannot take")
         handler(self, frame, action)
 
-    def emit(self, kind: str, private: Seat | None = None, **data: Any) -> None:
-        """Log an event (`private` hides its card ids from other seats) and make the AUTO
-        abilities it triggers pending."""
+    def emit(self, kind: str, private: Seat | list[Seat] | None = None,
+             **data: Any) -> None:
+        """Log an event (`private`: the seat or seats that may read its card fields) and
+        make the AUTO abilities it triggers pending."""
         log = self.state.log
         if len(log) >= self.log_limit and kind != "game_over":
             raise LimitReached(LOG_LIMIT, self.log_limit)
