@@ -1,0 +1,1 @@
+"""The headless rules host (see README.md)."""
