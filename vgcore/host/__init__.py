@@ -1,0 +1,1 @@
+"""The headless host: games served over stdio and WebSocket, persisted in SQLite."""
