@@ -1,1 +1,1 @@
-"""The headless rules host (see README.md)."""
+"""The headless rules host: protocol, transports, storage (see README.md)."""
