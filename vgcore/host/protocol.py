@@ -289,6 +289,10 @@ class Pong(Reply, tag="pong"):
     pass
 
 
+class Ok(Reply, tag="ok"):
+    """The reply to a request that has no other (concede, leave): it was done."""
+
+
 class GameInfo(msgspec.Struct, kw_only=True):
     game: str
     format: str
@@ -314,8 +318,8 @@ class Legal(Reply, tag="legal"):
 
 
 HostMessage = (Welcome | Created | Joined | Accepted | DecisionMsg | Waiting | EventMsg
-               | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Games | ReplayMsg
-               | Legal)
+               | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Ok | Games
+               | ReplayMsg | Legal)
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _host_decoder = msgspec.json.Decoder(HostMessage)

@@ -306,6 +306,7 @@ class Connection:
             self.mine(m.game).answer(self, m)
         elif isinstance(m, p.Concede):
             self.mine(m.game).concede(self, m)
+            self.send(p.Ok(re=m.id))
         elif isinstance(m, p.Leave):
             self.leave(m)
         elif isinstance(m, p.Get):
@@ -362,7 +363,7 @@ class Connection:
             if room is not None:
                 room.drop(self)
             self.games.discard(game_id)
-        self.send(p.Pong(re=m.id))
+        self.send(p.Ok(re=m.id))
 
     def get(self, m: p.Get) -> None:
         if m.what == "replay":
