@@ -336,6 +336,8 @@ def decode(text: str | bytes) -> ClientMessage:
         raise HostError("bad_message", _said(exc, text)) from None
     except msgspec.DecodeError as exc:
         raise HostError("bad_message", f"not a JSON object: {exc}") from None
+    except RecursionError:
+        raise HostError("bad_message", "the message is nested too deep") from None
     if message.v != PROTOCOL:
         raise HostError("unsupported_version",
                         f"this host speaks protocol {PROTOCOL}; the message says v={message.v}")
@@ -363,13 +365,16 @@ def request_id(text: str | bytes) -> RequestId | msgspec.UnsetType:
     """The `id` of a message that failed validation, when one can be read, so that the error
     reply can still carry `re`."""
     try:
-        raw = msgspec.json.decode(text)
-    except msgspec.DecodeError:
+        return _id_decoder.decode(text).id
+    except (msgspec.DecodeError, RecursionError):
         return msgspec.UNSET
-    rid = raw.get("id") if isinstance(raw, dict) else None
-    if isinstance(rid, bool) or not isinstance(rid, int | str):
-        return msgspec.UNSET
-    return rid if not isinstance(rid, str) or len(rid) <= 100 else msgspec.UNSET
+
+
+class _JustTheId(msgspec.Struct):
+    id: RequestId | msgspec.UnsetType = msgspec.UNSET
+
+
+_id_decoder = msgspec.json.Decoder(_JustTheId)
 
 
 def error(exc: HostError, re: RequestId | msgspec.UnsetType = msgspec.UNSET) -> Error:
