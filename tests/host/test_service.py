@@ -364,6 +364,21 @@ def test_an_answer_in_time_keeps_the_bank_and_adds_the_increment() -> None:
     run(body)
 
 
+def test_a_hint_is_the_agents_pick_for_my_pending_decision_and_changes_nothing() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        before = hash_of(host, game)
+        d = peer.pending("A")["decision"]
+        hint = await peer.request("hint", game=game, agent="greedy")
+        assert hint["decision"] == d["id"] and hint["action"] in d["options"]
+        assert (await peer.request("hint", game=game, agent="greedy"))["action"] \
+            == hint["action"]  # the same pick every time it is asked
+        assert hash_of(host, game) == before
+        assert (await peer.request("hint", game=game, agent="oracle"))["code"] == "bad_request"
+        assert (await Peer(host).request("hint", game=game))["code"] == "unauthorized"
+    run(body)
+
+
 # -- get, list ----------------------------------------------------------------------------------
 
 

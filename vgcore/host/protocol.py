@@ -162,13 +162,22 @@ class Ping(Request, tag="ping"):
     pass
 
 
+class AskHint(Request, tag="hint"):
+    """What one of the host's agents would answer to this connection's pending decision
+    (a bot seat played from outside; a "suggest" button). The agents read only what the
+    asking seat may know: its own cards and the public field."""
+
+    game: GameId
+    agent: Name = "greedy"
+
+
 class ListGames(Request, tag="list"):
     status: Literal["live", "over"] | None = None
     limit: Annotated[int, msgspec.Meta(ge=1, le=500)] = 50
 
 
 ClientMessage = (Hello | Create | Join | Answer | Resume | Spectate | Concede | Leave | Get
-                 | Ping | ListGames)
+                 | Ping | ListGames | AskHint)
 
 
 # -- host to client ----------------------------------------------------------------------
@@ -312,6 +321,12 @@ class ReplayMsg(Reply, tag="replay"):
     replay: dict[str, Any]
 
 
+class Hint(Reply, tag="hint"):
+    game: str
+    decision: int
+    action: str
+
+
 class Legal(Reply, tag="legal"):
     game: str
     decision: DecisionInfo | None
@@ -319,7 +334,7 @@ class Legal(Reply, tag="legal"):
 
 HostMessage = (Welcome | Created | Joined | Accepted | DecisionMsg | Waiting | EventMsg
                | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Ok | Games
-               | ReplayMsg | Legal)
+               | ReplayMsg | Legal | Hint)
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _host_decoder = msgspec.json.Decoder(HostMessage)

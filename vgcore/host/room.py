@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vgcore.agents import make_agent
+from vgcore.agents import AGENTS, make_agent
 from vgcore.errors import ActionSyntaxError, IllegalActionError
 from vgcore.game import Game, read_answer
 from vgcore.host import protocol as p
@@ -156,6 +156,26 @@ class Room:
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
         self.after_change()
 
+    def hint(self, conn: Connection, message: p.AskHint) -> p.Hint:
+        """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
+        game is not changed (the agent chooses on the game as it is, like an agent seat)."""
+        d = self.game.decision
+        if d is None:
+            raise p.HostError("game_over", f"game {self.id} is over ({self.game.result})")
+        if d.seat not in self.seat_of(conn):
+            raise p.HostError("not_your_decision", f"decision {d.id} asks {d.seat}")
+        if message.agent not in AGENTS:
+            raise p.HostError("bad_request", f"no agent {message.agent!r}; agents: "
+                              + ", ".join(sorted(AGENTS)))
+        agent = make_agent(message.agent, seed=self.agent_seed(d.id))
+        action = str(agent.choose(self.game, list(d.options)))
+        return p.Hint(re=message.id, game=self.id, decision=d.id, action=action)
+
+    def agent_seed(self, decision: int) -> int:
+        """An agent's seed for one decision: the game's seed and the decision id, so the same
+        game gets the same pick whenever and wherever it is asked (a restart included)."""
+        return (self.record.seed * 1_000_003 + decision) % 2**63
+
     def record_answer(self, kind: str, seat: str, decision: int, action: str) -> None:
         """Journal an answer just applied (committed before anyone hears of it)."""
         self.answered[decision] = seat
@@ -226,11 +246,10 @@ class Room:
             await asyncio.sleep(0)
 
     def pick_for(self, seat: str, agent_name: str, kind: str) -> None:
-        """An agent answers the pending decision; seeded by the game's seed and the decision
-        id, so the same game gets the same pick whenever and wherever it is asked."""
+        """An agent answers the pending decision (seeded by `agent_seed`)."""
         d = self.game.decision
         assert d is not None
-        agent = make_agent(agent_name, seed=(self.record.seed * 1_000_003 + d.id) % 2**63)
+        agent = make_agent(agent_name, seed=self.agent_seed(d.id))
         action = str(agent.choose(self.game, list(d.options)))
         self.game.apply(action, seat=seat)
         self.record_answer(kind, seat, d.id, action)

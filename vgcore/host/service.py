@@ -313,6 +313,8 @@ class Connection:
             self.get(m)
         elif isinstance(m, p.ListGames):
             self.list_games(m)
+        elif isinstance(m, p.AskHint):
+            self.send(self.mine(m.game).hint(self, m))
 
     def mine(self, game_id: str) -> Room:
         room = self.host.room(game_id)
