@@ -61,9 +61,11 @@ class Peer:
         self.next_id += 1
         rid = self.next_id
         await self.send({"type": type, "id": rid, **fields})
-        for message in self.inbox:
-            if message.get("re") == rid:
-                return message
+        for _ in range(10_000):  # most replies come at once; a replay's after some steps
+            for message in self.inbox:
+                if message.get("re") == rid:
+                    return message
+            await asyncio.sleep(0)
         raise AssertionError(f"no reply to {type} #{rid}; got {self.inbox[-5:]}")
 
     def take(self) -> list[dict[str, Any]]:

@@ -68,11 +68,13 @@ def test_a_whole_game_against_an_agent_ends_with_a_verifiable_replay() -> None:
         host, peer, game, _ = await joined_game(seed=3)
         over = await play_out(host, {"A": peer}, game, seed=3)
         assert over["result"] in ("A", "B", "draw")
-        replay = Replay.from_json(over["replay"])
-        again = replay.run(registry(), verify=True)
-        assert again.result == over["result"]
-        stored = await peer.request("get", game=game, what="replay")
-        assert stored["replay"] == over["replay"]
+        replay = Replay.from_json(over["replay"])  # answers, result and the final hash
+        again = replay.run(registry())
+        assert again.result == over["result"] and replay.hashes == []
+        assert again.state.state_hash() == replay.final_hash
+        stored = Replay.from_json((await peer.request("get", game=game, what="replay"))["replay"])
+        assert len(stored.hashes) == len(stored.answers) == len(replay.answers)
+        assert stored.run(registry(), verify=True).result == over["result"]
         seqs = [m["seq"] for m in peer.seen if m["type"] == "event"]
         assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)  # each event once, in order
     run(body)
@@ -314,7 +316,8 @@ def test_a_seat_gone_past_its_reconnect_window_forfeits() -> None:
         over = a.of("game_over")[-1]
         assert over["result"] == "A" and over["reason"] == "disconnect"
         assert host.store.journal(game)[-1].kind == "forfeit"
-        assert Replay.from_json(over["replay"]).run(registry(), verify=True).result == "A"
+        stored = await a.request("get", game=game, what="replay")
+        assert Replay.from_json(stored["replay"]).run(registry(), verify=True).result == "A"
     run(body)
 
 
@@ -424,7 +427,8 @@ def test_a_new_host_on_the_same_database_resumes_the_game_exactly(tmp_path: Path
                                      token=created["tokens"]["A"], after=0)
         assert resumed["decision"]["id"] == host.rooms[game].game.decision.id
         over = await play_out(again, {"A": back}, game, seed=5)
-        assert Replay.from_json(over["replay"]).run(registry(), verify=True).result \
+        stored = await back.request("get", game=game, what="replay")
+        assert Replay.from_json(stored["replay"]).run(registry(), verify=True).result \
             == over["result"]
     run(body)
 

@@ -417,24 +417,18 @@ class Room:
                           reason=self.game.result_reason, replay=replay or self.replay())
 
     def replay(self) -> dict[str, Any]:
-        """The finished game as a replay file `vgcore replay --verify` accepts: played again
-        from the start to record the state hash before every answer."""
+        """The finished game as a replay: answers, result and the final state hash (which
+        `vgcore replay` checks). The state hash before every answer, which `--verify` also
+        compares, is added when the replay is asked for (`with_hashes`): hashing a state is
+        not cheap, and most games' replays are never fetched."""
         record = self.record
         decks = {seat: deck_from_json(d) for seat, d in record.decks.items()}
-        forfeit = self.forfeit_entry()
-        again = self.host.fresh_game(record)
-        hashes = []
-        for action in self.answers:
-            hashes.append(again.state.state_hash())
-            again.apply(action)
-        if forfeit is not None:
-            again.concede(*forfeit)
         from vgcore import __version__
 
-        replay = Replay(record.format, record.seed, decks, list(self.answers), hashes,
+        replay = Replay(record.format, record.seed, decks, list(self.answers),
                         first_player=record.config.get("first_player"),
-                        engine_version=__version__, forfeit=forfeit)
-        replay.finish(again)
+                        engine_version=__version__, forfeit=self.forfeit_entry())
+        replay.finish(self.game)
         return replay.to_json()
 
     def forfeit_entry(self) -> tuple[str, str] | None:
@@ -458,6 +452,21 @@ class Room:
             window.cancel()
         if self.agent_task is not None:
             self.agent_task.cancel()
+
+
+async def with_hashes(host: Host, record: GameRecord, data: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's replay with the state hash before every answer, played again in
+    steps that let other games run between them."""
+    if len(data.get("hashes") or ()) == len(data["answers"]):
+        return data
+    again = host.fresh_game(record)
+    hashes = []
+    for i, action in enumerate(data["answers"]):
+        hashes.append(again.state.state_hash())
+        again.apply(action)
+        if i % 8 == 7:
+            await asyncio.sleep(0)
+    return {**data, "hashes": hashes}
 
 
 def decision_info(d: Any) -> p.DecisionInfo:
