@@ -8,8 +8,9 @@ replies); seat B is the host's own `agent:greedy`. After a few answers A concede
 `game_over` with the replay. Whatever differs between two runs is replaced by a placeholder
 (the game id, the token, the creation time, the engine version); the replay's long lists are
 cut short with "…". Everything else is the host's own output, so tests/host/test_protocol_doc.py
-checks that the doc's copy is exactly what this prints: regenerate it with
-`python -m vgcore.host.transcript` when the protocol or the engine changes.
+checks that the doc's copy is exactly what this prints. When the protocol or the engine
+changes, `python -m vgcore.host.transcript --doc docs/host-protocol.md` rewrites that copy
+(the fenced block after the `MARKER` line).
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import asyncio
 import importlib.metadata
 import json
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from vgcore.host.service import Host
@@ -34,6 +37,7 @@ ANSWERS = 5  # A's answers before it concedes
 CLOCK = {"bank_ms": 300_000, "increment_ms": 5_000, "grace_ms": 60_000}
 TO_HOST, TO_CLIENT = "→", "←"
 ELIDE_AFTER = 3  # a replay's list keeps this many items, then "…"
+MARKER = "<!-- transcript: the output of `python -m vgcore.host.transcript`, unchanged -->"
 WAIT_S = 30.0  # a reply that takes longer means the host is broken: fail, do not hang
 
 
@@ -180,8 +184,30 @@ def elided(value: Any) -> Any:
     return value
 
 
-def main() -> None:
-    print(transcript(asyncio.run(record())), end="")
+def doc_parts(text: str) -> tuple[str, str, str]:
+    """A doc split around its transcript: the text up to the block's opening fence, the
+    block's content, and the text from its closing fence on."""
+    at = text.index(MARKER)
+    start = text.index("```text\n", at) + len("```text\n")
+    end = text.index("```\n", start)
+    return text[:start], text[start:end], text[end:]
+
+
+def write_doc(path: Path, printed: str) -> None:
+    before, _old, after = doc_parts(path.read_text(encoding="utf-8"))
+    path.write_text(before + printed + after, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the transcript, or with `--doc PATH` put it into that doc instead."""
+    args = sys.argv[1:] if argv is None else argv
+    printed = transcript(asyncio.run(record()))
+    if args[:1] == ["--doc"] and len(args) == 2:
+        write_doc(Path(args[1]), printed)
+    elif not args:
+        sys.stdout.write(printed)
+    else:
+        sys.exit("usage: python -m vgcore.host.transcript [--doc docs/host-protocol.md]")
 
 
 if __name__ == "__main__":
