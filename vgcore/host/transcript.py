@@ -135,7 +135,7 @@ def last_decision(messages: list[dict[str, Any]], seat: str) -> dict[str, Any]:
     for m in reversed(messages):
         if m["type"] in ("decision", "joined") and (m.get("decision") or {}).get("seat") == seat:
             return m["decision"]
-    raise AssertionError(f"{seat} was not asked anything: {messages[-3:]}")
+    raise RuntimeError(f"{seat} was not asked anything: {messages[-3:]}")
 
 
 # -- the printed form -------------------------------------------------------------------
