@@ -331,16 +331,22 @@ def cards(sets: tuple[str, ...], show_coverage: bool, scenario_paths: tuple[str,
 
 
 @main.command()
-@click.argument("name", type=click.Choice(["card", "deck", "format", "scenario"]))
+@click.argument("name", type=click.Choice(["card", "deck", "format", "scenario", "host"]))
 @CARDS_OPTION
 @guarded
 def schema(name: str, card_dirs: tuple[str, ...]) -> None:
-    """Print the JSON Schema of a card file, deck, format or scenario file (for editors).
+    """Print the JSON Schema of a card file, deck, format or scenario file (for editors), or
+    of every message of the host protocol (`host`, docs/host-protocol.md).
 
     The card and scenario schemas include the card fields and kinds of installed plugins.
     """
     from vgcore import schemas
 
+    if name == "host":  # the protocol's own Structs, the ones the host validates with
+        from vgcore.host.protocol import json_schemas
+
+        click.echo(schemas.dump(json_schemas()), nl=False)
+        return
     registry = registry_for(card_dirs)
     click.echo(schemas.dump(schemas.build(name, extra_fields=registry.card_fields,
                                           extra_kinds=registry.card_kinds)), nl=False)
