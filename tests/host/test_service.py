@@ -16,7 +16,8 @@ from vgcore.host import protocol
 async def joined_game(**fields: Any) -> tuple[Any, Peer, str, dict[str, Any]]:
     host = await new_host()
     peer = Peer(host)
-    created = await create(peer, seats={"B": "agent:greedy"}, **fields)
+    fields.setdefault("seats", {"B": "agent:greedy"})
+    created = await create(peer, **fields)
     game = created["game"]
     reply = await peer.request("join", game=game, seat="A", token=created["tokens"]["A"])
     assert reply["type"] == "joined", reply
@@ -438,3 +439,148 @@ def test_schema_names_every_message_type() -> None:
     text = str(schema)
     for kind in protocol.client_types() + protocol.host_types():
         assert f"'{kind}'" in text
+
+
+# -- finished games, windows before the first join, clocks waiting, failures -------------------
+
+
+def test_the_answer_that_ended_the_game_is_acknowledged_again_after_a_reconnect() -> None:
+    async def body() -> None:
+        host, peer, game, created = await joined_game()
+        d = peer.pending("A")["decision"]
+        await peer.request("concede", game=game, seat="A")
+        assert (await peer.request("answer", game=game, decision=d["id"],
+                                   action=d["options"][0]))["code"] == "game_over"
+        host2, peer2, game2, created2 = await joined_game(seed=4)
+        await play_out(host2, {"A": peer2}, game2, seed=4)
+        assert host2.store.journal(game2)[-1].kind == "answer"  # it ended by an answer
+        mine = [e for e in host2.store.journal(game2) if e.seat == "A"][-1]
+        peer2.close()
+        again = Peer(host2)
+        joined = await again.request("join", game=game2, seat="A", token=created2["tokens"]["A"])
+        assert joined["type"] == "joined" and again.of("game_over")
+        retry = await again.request("answer", game=game2, decision=mine.decision,
+                                    action=mine.action)
+        assert retry["type"] == "accepted"
+        del host, created
+    run(body)
+
+
+def test_finished_games_free_a_connections_slots() -> None:
+    async def body() -> None:
+        host = await new_host(max_games_per_connection=1)
+        peer = Peer(host)
+        for seed in (1, 2):
+            created = await create(peer, seats={"B": "agent:greedy"}, seed=seed)
+            joined = await peer.request("join", game=created["game"], seat="A",
+                                        token=created["tokens"]["A"])
+            assert joined["type"] == "joined", joined
+            await peer.request("concede", game=created["game"], seat="A")
+    run(body)
+
+
+def test_a_seat_that_never_joins_forfeits_after_the_join_window() -> None:
+    async def body() -> None:
+        host = await new_host(join_window_ms=50)
+        peer = Peer(host)
+        created = await create(peer)
+        game = created["game"]
+        await peer.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await asyncio.sleep(0.2)
+        over = peer.of("game_over")[-1]
+        assert over["result"] == "A" and over["reason"] == "disconnect"
+    run(body)
+
+
+def test_after_a_restart_every_seat_gets_the_reconnect_window(tmp_path: Path) -> None:
+    async def body() -> None:
+        db = tmp_path / "host.sqlite3"
+        first = await new_host(db)
+        peer = Peer(first)
+        created = await create(peer, seats={"B": "agent:greedy"})
+        await peer.request("join", game=created["game"], seat="A", token=created["tokens"]["A"])
+        again = await new_host(db, reconnect_window_ms=50)
+        await asyncio.sleep(0.2)
+        record = again.store.game(created["game"])
+        assert record is not None and record.status == "over" and record.reason == "disconnect"
+    run(body)
+
+
+def test_clocks_wait_until_every_human_seat_has_joined() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a, clock={"bank_ms": 40, "on_expiry": "lose"})
+        game = created["game"]
+        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await asyncio.sleep(0.15)
+        assert game in host.rooms  # B is not here yet: no clock runs
+        assert not any(m["type"] == "clock" and m["running"] for m in a.inbox)
+        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        assert any(m["type"] == "clock" and m["running"] for m in a.inbox)
+        await asyncio.sleep(0.2)
+        assert a.of("game_over")[-1]["reason"] == "time"
+    run(body)
+
+
+def test_delayed_spectators_get_no_clock_or_presence_until_the_end() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b, late = Peer(host), Peer(host), Peer(host)
+        created = await create(a, clock={"bank_ms": 60_000}, spectators={"delay": 2})
+        game = created["game"]
+        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await late.request("spectate", game=game)
+        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        b.close()
+        assert a.of("presence") and a.of("clock")
+        assert not late.of("presence") and not late.of("clock")
+    run(body)
+
+
+def test_a_private_games_replay_is_for_its_seats_only() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(spectators={"allowed": False})
+        await peer.request("concede", game=game, seat="A")
+        assert (await Peer(host).request("get", game=game, what="replay"))["code"] \
+            == "unauthorized"
+        assert (await peer.request("get", game=game, what="replay"))["type"] == "replay"
+    run(body)
+
+
+def test_a_journal_the_store_refuses_undoes_the_answer(tmp_path: Path) -> None:
+    """The store cannot write (SQLite's query_only: a real refusal from the database): the
+    answer is refused with internal_error and the game is the one the store holds."""
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        before = hash_of(host, game)
+        d = peer.pending("A")["decision"]
+        host.store._db.execute("PRAGMA query_only = ON")
+        reply = await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
+        assert reply["code"] == "internal_error" and "as it was" in reply["message"]
+        assert hash_of(host, game) == before
+        host.store._db.execute("PRAGMA query_only = OFF")
+        again = await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
+        assert again["type"] == "accepted"
+    run(body)
+
+
+def test_an_agent_that_fails_is_replaced_by_the_random_agent(monkeypatch: Any) -> None:
+    from vgcore import agents
+
+    class Broken:
+        name = "broken"
+
+        def __init__(self, seed: int = 0) -> None:
+            pass
+
+        def choose(self, game: Any, options: list[Any]) -> Any:
+            raise RuntimeError("this agent has a bug")
+
+    monkeypatch.setitem(agents.AGENTS, "broken", Broken)
+
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seats={"B": "agent:broken"}, seed=2)
+        over = await play_out(host, {"A": peer}, game, seed=2)
+        assert over["result"] in ("A", "B", "draw")
+    run(body)

@@ -343,7 +343,8 @@ _encoder = msgspec.json.Encoder()
 
 def decode(text: str | bytes) -> ClientMessage:
     """A client message, validated; `HostError` says what is wrong in one line."""
-    if len(text) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE // 4 and len(
+            text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text) > MAX_MESSAGE:
         raise HostError("bad_message", f"a message is at most {MAX_MESSAGE} bytes")
     try:
         message = _client_decoder.decode(text)

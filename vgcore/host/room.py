@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from vgcore.agents import AGENTS, make_agent
-from vgcore.errors import ActionSyntaxError, IllegalActionError
+from vgcore.errors import ActionSyntaxError, IllegalActionError, VgError
 from vgcore.game import Game, read_answer
 from vgcore.host import protocol as p
 from vgcore.host.clocks import Clock
@@ -67,6 +67,7 @@ class Room:
         self.lag: Game | None = None  # the game `delay` answers behind, for delayed spectators
         self.lag_answers = 0  # answers the lagging game has had
         self.answers: list[str] = []  # every answer applied, in order (for the lagging game)
+        self.joined_once: set[str] = set()  # human seats that have joined (clocks wait for all)
         self.closed = False
 
     # -- seats and watchers ----------------------------------------------------------------
@@ -82,6 +83,7 @@ class Room:
 
     def add_seat(self, conn: Connection, seat: str, *, sent: int) -> Watch:
         """`conn` now acts for `seat`; an older connection holding it loses it (takeover)."""
+        was_there = self.connected(seat)
         for old in [w for w in self.watches if w.seat == seat and w.conn is not conn]:
             self.watches.remove(old)
             old.conn.lost(self.id, seat)
@@ -93,7 +95,14 @@ class Room:
         window = self.absent.pop(seat, None)
         if window is not None:
             window.cancel()
-        self.broadcast(p.Presence(game=self.id, seat=seat, connected=True), but=conn)
+        if not was_there:
+            self.broadcast(p.Presence(game=self.id, seat=seat, connected=True), but=conn,
+                           live_only=True)
+        self.joined_once.add(seat)
+        d = self.game.decision
+        if (d is not None and self.clock is not None and self.clock.running is None
+                and self.is_human(d.seat)):
+            self.start_clock(d.seat, d.id)  # the last seat to arrive starts the clocks
         return watch
 
     def add_spectator(self, conn: Connection, *, sent: int) -> Watch:
@@ -107,11 +116,21 @@ class Room:
         self.watches = [w for w in self.watches if w.conn is not conn]
         for seat in seats:
             if not self.connected(seat):
-                self.broadcast(p.Presence(game=self.id, seat=seat, connected=False))
+                self.broadcast(p.Presence(game=self.id, seat=seat, connected=False),
+                               live_only=True)
                 self.open_window(seat)
 
-    def open_window(self, seat: str) -> None:
-        window = self.record.config.get("reconnect_window_ms")
+    def await_seats(self, window_ms: int | None = None) -> None:
+        """Every human seat nobody holds gets a window to (re)join in: `window_ms` (a new
+        game: the host's join window), else the reconnect window (a restarted host)."""
+        for seat, kind in self.kinds.items():
+            if kind == HUMAN and not self.connected(seat):
+                self.open_window(seat, window_ms)
+
+    def open_window(self, seat: str, window_ms: int | None = None) -> None:
+        window = window_ms
+        if window is None:
+            window = self.record.config.get("reconnect_window_ms")
         if window is None:
             window = self.host.config.reconnect_window_ms
         if not window or self.game.result is not None or seat in self.absent:
@@ -130,15 +149,15 @@ class Room:
     def answer(self, conn: Connection, message: p.Answer) -> None:
         """A client's answer: checked, applied, journaled, acknowledged, then told to all."""
         game = self.game
+        mine = self.seat_of(conn)
+        if self.answered.get(message.decision) in mine:  # a retry: acknowledged again
+            conn.send(p.Accepted(re=message.id, game=self.id, decision=message.decision))
+            return
         if game.result is not None:
             raise p.HostError("game_over", f"game {self.id} is over ({game.result})")
         d = game.decision
         assert d is not None
-        mine = self.seat_of(conn)
         if message.decision != d.id:
-            if self.answered.get(message.decision) in mine:
-                conn.send(p.Accepted(re=message.id, game=self.id, decision=message.decision))
-                return
             raise p.HostError("stale_decision", f"decision {message.decision} is not pending; "
                               f"the pending decision is {d.id} ({d.kind} for {d.seat})")
         if d.seat not in mine:
@@ -189,7 +208,16 @@ class Room:
                                   time.time()))
 
     def journal(self, entry: JournalEntry) -> None:
-        self.host.store.append(self.id, [entry])
+        """Keep `entry` for good before anyone hears of it. If the store fails, the game is
+        rebuilt from what the store holds (the change is undone) and the request refused."""
+        try:
+            self.host.store.append(self.id, [entry])
+        except VgError as exc:
+            log.error("game %s: the journal failed (%s); rebuilding it from the store",
+                      self.id, exc)
+            self.host.recover(self)
+            raise p.HostError("internal_error", "the host could not record this; the game "
+                              "is as it was before it") from None
         self.entries = entry.n
         every = self.host.config.snapshot_every
         if every and entry.n % every == 0 and self.game.result is None:
@@ -205,6 +233,8 @@ class Room:
 
     def forfeit(self, seat: str, reason: str) -> None:
         """`seat` loses from outside the rules: it gave up, ran out of time, or left."""
+        if self.closed or self.game.result is not None:
+            return
         self.game.concede(seat, reason)
         kind = "concede" if reason == "concede" else "forfeit"
         if self.clock is not None and self.clock.running is not None:
@@ -240,10 +270,28 @@ class Room:
             assert d is not None
             if self.is_human(d.seat):
                 return
-            name = self.kinds[d.seat].removeprefix(AGENT_PREFIX)
-            self.pick_for(d.seat, name, "answer")
+            if not self.agent_answers(d.seat):
+                return
             self.after_change_quietly()
             await asyncio.sleep(0)
+
+    def agent_answers(self, seat: str) -> bool:
+        """The seat's agent answers; if it fails (a bug: logged), the random agent answers
+        instead, so the game never waits for an agent that cannot answer."""
+        name = self.kinds[seat].removeprefix(AGENT_PREFIX)
+        try:
+            self.pick_for(seat, name, "answer")
+        except p.HostError:  # the journal failed: the room was rebuilt and carries on
+            return False
+        except Exception:
+            log.exception("game %s: agent %s failed for seat %s; the random agent answers",
+                          self.id, name, seat)
+            try:
+                self.pick_for(seat, "random", "answer")
+            except Exception:
+                log.exception("game %s: no agent can answer for %s", self.id, seat)
+                return False
+        return True
 
     def pick_for(self, seat: str, agent_name: str, kind: str) -> None:
         """An agent answers the pending decision (seeded by `agent_seed`)."""
@@ -267,13 +315,15 @@ class Room:
             self.start_clock(d.seat, d.id)
 
     def start_clock(self, seat: str, decision: int) -> None:
-        if self.clock is None:
+        """Time `seat`'s decision; clocks wait until every human seat has joined once."""
+        if self.clock is None or not all(s in self.joined_once for s, kind in self.kinds.items()
+                                         if kind == HUMAN):
             return
         if self.timer is not None:
             self.timer.cancel()
         seconds = self.clock.start(seat)
         self.broadcast(p.ClockMsg(game=self.id, seat=seat, remaining_ms=self.clock.left(seat),
-                                  running=True))
+                                  running=True), live_only=True)
         self.timer = asyncio.get_running_loop().call_later(seconds, self.time_out, seat,
                                                            decision)
 
@@ -287,14 +337,22 @@ class Room:
             self.clock.expire()
             self.forfeit(seat, "time")
             return
-        self.pick_for(seat, TIMEOUT_AGENT, "timeout")
-        self.broadcast(p.ClockMsg(game=self.id, seat=seat, remaining_ms=0))
+        try:
+            self.pick_for(seat, TIMEOUT_AGENT, "timeout")
+        except p.HostError:
+            return  # the journal failed: the room was rebuilt and times the decision again
+        self.broadcast(p.ClockMsg(game=self.id, seat=seat, remaining_ms=0), live_only=True)
         self.after_change()
 
     # -- telling watchers ------------------------------------------------------------------
 
-    def broadcast(self, message: p.Reply, *, but: Connection | None = None) -> None:
-        for conn in dict.fromkeys(w.conn for w in self.watches if w.conn is not but):
+    def broadcast(self, message: p.Reply, *, but: Connection | None = None,
+                  live_only: bool = False) -> None:
+        """To every watching connection once; `live_only` leaves out delayed spectators
+        (clocks and presence would tell them what is happening now)."""
+        watching = (w.conn for w in self.watches
+                    if w.conn is not but and not (live_only and w.delayed))
+        for conn in dict.fromkeys(watching):
             conn.send(message)
 
     def source(self, watch: Watch) -> Game:
@@ -354,7 +412,7 @@ class Room:
                                  decision=info))
         if d is not None and info is None:
             watch.conn.send(p.Waiting(game=self.id, seat=d.seat, kind=d.kind))
-        if self.clock is not None:
+        if self.clock is not None and not watch.delayed:
             for seat in game.state.seats:
                 watch.conn.send(p.ClockMsg(game=self.id, seat=seat,
                                            remaining_ms=self.clock.left(seat),
@@ -404,13 +462,16 @@ class Room:
         for window in self.absent.values():
             window.cancel()
         replay = self.replay()
-        self.host.store.finish(self.id, self.game.result or "draw", self.game.result_reason,
-                               json.dumps(replay))
+        try:
+            self.host.store.finish(self.id, self.game.result or "draw",
+                                   self.game.result_reason, json.dumps(replay))
+        except VgError as exc:  # the journal has the ending: a restart finishes it again
+            log.error("game %s: its replay could not be kept (%s)", self.id, exc)
+        self.host.closed(self)
         for watch in list(self.watches):
             watch.delayed = False
             self.catch_up(watch)
         self.broadcast(self.game_over_message(replay))
-        self.host.closed(self)
 
     def game_over_message(self, replay: dict[str, Any] | None = None) -> p.GameOver:
         return p.GameOver(game=self.id, result=self.game.result or "draw",

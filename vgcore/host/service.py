@@ -14,6 +14,7 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,8 @@ log = logging.getLogger("vgcore.host")
 class HostConfig:
     snapshot_every: int = 50  # journal entries between snapshots (0: never)
     reconnect_window_ms: int = 120_000  # a seat gone this long forfeits (0: wait forever)
+    join_window_ms: int = 600_000  # a new game's human seats join within this (0: forever)
+    finished_kept: int = 256  # finished games kept in memory for late joins and retries
     max_games: int = 10_000  # live games at once
     max_games_per_connection: int = 32  # games one untrusted connection may watch or play
 
@@ -46,7 +49,8 @@ class Host:
         self.registry = registry
         self.store = store
         self.config = config or HostConfig()
-        self.rooms: dict[str, Room] = {}
+        self.rooms: dict[str, Room] = {}  # live games
+        self.finished: OrderedDict[str, Room] = OrderedDict()  # recently finished, newest last
         self.connections: set[Connection] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
@@ -61,6 +65,18 @@ class Host:
                 log.error("game %s cannot be resumed: %s", record.id, exc)
 
     def reopen(self, record: GameRecord) -> Room:
+        """A live game of the store playing again, its seats waiting for their players."""
+        room = self.restore(record)
+        self.rooms[record.id] = room
+        if room.game.result is not None:  # it ended but the host stopped before keeping it
+            room.finish()
+        else:
+            room.await_seats()
+            room.after_change()
+        log.info("resumed game %s at answer %d", record.id, len(room.answers))
+        return room
+
+    def restore(self, record: GameRecord) -> Room:
         """A game rebuilt from its latest snapshot and the journal after it."""
         snapshot = self.store.latest_snapshot(record.id)
         if snapshot is not None:
@@ -83,13 +99,17 @@ class Host:
                 game.apply(entry.action or "")
             else:
                 game.concede(entry.seat, entry.action or "concede")
-        self.rooms[record.id] = room
-        if game.result is not None:  # it ended but the host stopped before keeping the replay
-            room.finish()
-        else:
-            room.after_change()
-        log.info("resumed game %s at answer %d", record.id, len(room.answers))
         return room
+
+    def recover(self, broken: Room) -> None:
+        """The store refused to journal a change: the room's game is ahead of the store, so
+        it is replaced by the game the store holds, with the same watchers."""
+        broken.close()
+        room = self.restore(broken.record)
+        room.watches = broken.watches
+        room.joined_once = broken.joined_once
+        self.rooms[room.id] = room
+        room.after_change()
 
     async def stop(self) -> None:
         for room in self.rooms.values():
@@ -117,7 +137,11 @@ class Host:
             log.error("host task failed", exc_info=task.exception())
 
     def closed(self, room: Room) -> None:
+        """A game ended: kept a while for late joins, retries and spectators."""
         self.rooms.pop(room.id, None)
+        self.finished[room.id] = room
+        while len(self.finished) > self.config.finished_kept:
+            self.finished.popitem(last=False)
 
     def fresh_game(self, record: GameRecord) -> Game:
         """The game as it starts, from the record's own deck lists (not names: a deck
@@ -180,6 +204,7 @@ class Host:
         self.store.create_game(record)
         room = Room(self, record, game)
         self.rooms[record.id] = room
+        room.await_seats(self.config.join_window_ms)
         return room, tokens
 
     @staticmethod
@@ -236,18 +261,24 @@ class Host:
             raise p.HostError("bad_deck", f"{seat}: {exc}") from None
 
     def room(self, game_id: str) -> Room:
-        room = self.rooms.get(game_id)
+        """A live game, or a finished one (rebuilt from the store when not in memory)."""
+        room = self.rooms.get(game_id) or self.finished.get(game_id)
         if room is not None:
             return room
         record = self.store.game(game_id)
         if record is None:
             raise p.HostError("unknown_game", f"no game {game_id!r}")
-        raise p.HostError("game_over", f"game {game_id} is over ({record.result}, "
-                          f"{record.reason}); ask for its replay with get")
+        if record.status != "over":
+            raise p.HostError("internal_error", f"game {game_id} could not be resumed (see "
+                              "the host's log)")
+        room = self.restore(record)
+        room.closed = True
+        self.closed(room)
+        return room
 
     def check_token(self, game_id: str, seat: str, token: str) -> GameRecord:
-        record = self.store.game(game_id) if game_id not in self.rooms else \
-            self.rooms[game_id].record
+        known = self.rooms.get(game_id) or self.finished.get(game_id)
+        record = known.record if known is not None else self.store.game(game_id)
         if record is None:
             raise p.HostError("unknown_game", f"no game {game_id!r}")
         stored = record.token_hashes.get(seat)
@@ -339,10 +370,11 @@ class Connection:
         return room
 
     def room_slot(self, game_id: str) -> None:
-        if (not self.trusted and game_id not in self.games
-                and len(self.games) >= self.host.config.max_games_per_connection):
-            raise p.HostError("too_many", "this connection watches or plays "
-                              f"{len(self.games)} games already")
+        live = [g for g in self.games if g in self.host.rooms]
+        if (not self.trusted and game_id not in live
+                and len(live) >= self.host.config.max_games_per_connection):
+            raise p.HostError("too_many", f"this connection watches or plays {len(live)} "
+                              "live games already")
 
     def create(self, m: p.Create) -> None:
         room, tokens = self.host.create(m)
@@ -369,7 +401,8 @@ class Connection:
         self.room_slot(m.game)
         if any(w.conn is self and w.seat is None for w in room.watches):
             raise p.HostError("bad_request", f"this connection already watches {m.game}")
-        room.ensure_lag()
+        if room.game.result is None:
+            room.ensure_lag()
         watch: Watch = room.add_spectator(self, sent=0)
         self.games.add(m.game)
         room.joined(watch, m.id, after=m.after or None)
@@ -385,12 +418,7 @@ class Connection:
 
     def get(self, m: p.Get) -> None:
         if m.what == "replay":
-            text = self.host.store.replay(m.game)
-            record = self.host.store.game(m.game)
-            if text is None or record is None:
-                self.host.room(m.game)  # unknown_game, or the game is still live
-                raise p.HostError("bad_request", f"game {m.game} is not over: no replay yet")
-            self.host.spawn(self.send_replay(m, record, json.loads(text)))
+            self.get_replay(m)
             return
         room = self.host.room(m.game)
         seats = room.seat_of(self)
@@ -411,6 +439,18 @@ class Connection:
 
             info = decision_info(d) if d is not None and d.seat == seat else None
             self.send(p.Legal(re=m.id, game=m.game, decision=info))
+
+    def get_replay(self, m: p.Get) -> None:
+        """A finished game's replay: for anyone when the game allows spectators, else for
+        the connections that joined one of its seats."""
+        room = self.host.room(m.game)
+        text = self.host.store.replay(m.game)
+        if text is None:
+            raise p.HostError("bad_request", f"game {m.game} is not over: no replay yet")
+        if not room.spectators_allowed and not room.seat_of(self):
+            raise p.HostError("unauthorized", f"game {m.game} is private: join one of its "
+                              "seats to get its replay")
+        self.host.spawn(self.send_replay(m, room.record, json.loads(text)))
 
     async def send_replay(self, m: p.Get, record: GameRecord, data: dict[str, Any]) -> None:
         self.send(p.ReplayMsg(re=m.id, game=m.game,
