@@ -285,8 +285,7 @@ class WsLink:
         await self.ws.close()
 
     def closed_by(self) -> HostClosed:
-        rcvd = self.ws.close_rcvd
-        return HostClosed(rcvd.code if rcvd else None, rcvd.reason if rcvd else "")
+        return HostClosed(self.ws.close_code, self.ws.close_reason or "")
 
 
 class StreamLink:

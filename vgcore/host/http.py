@@ -37,8 +37,9 @@ class HttpReply(NamedTuple):
 
 
 # A handler gets the request path below its prefix ("" for the prefix itself, else starting
-# with "/") and answers, or returns None for "not here" (404).
-Handler = Callable[[str], HttpReply | None]
+# with "/") and answers (an HttpReply or any (status, headers, body) tuple), or returns None
+# for "not here" (404).
+Handler = Callable[[str], tuple[int, dict[str, str], bytes] | None]
 
 
 def text_reply(status: int, text: str, content_type: str = "text/plain") -> HttpReply:
@@ -75,7 +76,7 @@ class HttpRoutes:
             rest = _below(path, prefix)
             if rest is not None:
                 reply = self._routes[prefix](rest)
-                return reply if reply is not None else NOT_FOUND
+                return HttpReply(*reply) if reply is not None else NOT_FOUND
         return NOT_FOUND
 
     @classmethod
