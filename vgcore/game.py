@@ -272,12 +272,15 @@ class Game:
         self.script_left = budget  # reading the game until the next answer: a budget anew
         check_decision_limit(self, mark)
 
-    def concede(self, seat: Seat) -> None:
-        """`seat` gives up (RULES.md §9); the game ends at once, whatever is pending."""
+    def concede(self, seat: Seat, reason: str = "concede") -> None:
+        """`seat` gives up (RULES.md §9); the game ends at once, whatever is pending. A host
+        names why a seat forfeits from outside the rules (FORFEITS: out of time, gone)."""
         if self.state.result is not None:
             raise GameOverError("the game is over")
+        if reason not in FORFEITS:
+            raise ValueError(f"a seat forfeits by one of {', '.join(FORFEITS)}, not {reason!r}")
         self._check_seat(seat)
-        self.end_game({seat: "concede"})
+        self.end_game({seat: reason})
 
     def clone(self) -> Game:
         return Game(self.engine, self.state.clone())
@@ -286,9 +289,17 @@ class Game:
         """What `seat` may know, as JSON-able data (views.py). `log=False` leaves the event
         log out; `since=n` gives only the events numbered n and after (the view's
         `next_event` is the n to ask for next time)."""
+        self._check_seat(seat)
+        return self._view(seat, log, since)
+
+    def spectator_view(self, *, log: bool = True, since: int = 0) -> dict[str, Any]:
+        """What anyone watching may know: public information only (its `seat` is None);
+        `log` and `since` as for `view`."""
+        return self._view(None, log, since)
+
+    def _view(self, seat: Seat | None, log: bool, since: int) -> dict[str, Any]:
         from vgcore.views import build_view
 
-        self._check_seat(seat)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be an event number (an int >= 0), got {since!r}")
         if since and not log:
@@ -821,6 +832,8 @@ def equivalent_option(action: Action, options: list[Action]) -> Action:
 
 
 # Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
+# Why a seat may lose from outside the rules: it gave up, its clock ran out, it left (a host).
+FORFEITS = ("concede", "time", "disconnect")
 PRIVATE_DECISIONS = frozenset({"mulligan", "first-vanguard"})
 
 

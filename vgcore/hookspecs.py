@@ -236,8 +236,9 @@ def vgcore_setup_game(game: Game, decks: Mapping[Seat, DeckList] | None) -> None
 
 
 @hookspec
-def vgcore_view(game: Game, seat: Seat, view: dict[str, Any]) -> None:
-    """Add what this plugin's state shows to one seat's view; never add hidden information."""
+def vgcore_view(game: Game, seat: Seat | None, view: dict[str, Any]) -> None:
+    """Add what this plugin's state shows to one seat's view; never add hidden information.
+    `seat` is None for a spectator's view: public information only."""
 
 
 # -- per decision -----------------------------------------------------------------------

@@ -36,7 +36,7 @@ MAX_ANSWERS = 100_000         # a real game takes a few hundred
 MAX_WORDS = 200               # characters of one answer, a name or a card id
 SEED_BOUND = 1 << 64          # the PRNG takes 64 bits of seed
 REPLAY_KEYS = ("replay", "engine_version", "format", "seed", "first_player", "decks",
-               "answers", "hashes", "result", "result_reason", "final_hash")
+               "answers", "hashes", "result", "result_reason", "final_hash", "forfeit")
 DECK_KEYS = ("name", "format", "first_vanguard", "main", "ride_deck", "g_deck", "description")
 
 
@@ -54,6 +54,9 @@ class Replay:
     engine_version: str = ""
     result_reason: str | None = None  # Game.result_reason: e.g. "damage", "turn_limit"
     final_hash: str | None = None  # the state hash after the last answer (a stopped game too)
+    # A seat that lost from outside the rules after the answers (a host's game): the seat and
+    # its reason, one of game.FORFEITS ("concede", "time", "disconnect").
+    forfeit: tuple[Seat, str] | None = None
 
     @classmethod
     def record(cls, registry: Registry, format_id: str, decks: Sequence[DeckChoice] | None,
@@ -88,6 +91,8 @@ class Replay:
             "hashes": list(self.hashes),
             "result": self.result,
             "result_reason": self.result_reason,
+            **({"forfeit": {"seat": self.forfeit[0], "reason": self.forfeit[1]}}
+               if self.forfeit else {}),
             "final_hash": self.final_hash,
         }
 
@@ -130,6 +135,7 @@ class Replay:
             result_reason=_word(data.get("result_reason"), "result_reason", optional=True),
             final_hash=None if data.get("final_hash") is None
             else _hash(_word(data["final_hash"], "final_hash"), "final_hash"),
+            forfeit=_forfeit(data.get("forfeit")),
         )
 
     def save(self, path: str | Path) -> None:
@@ -169,6 +175,19 @@ def _word(value: Any, key: str, *, optional: bool = False) -> Any:
         raise ReplayError(f"malformed replay: {key}: {len(value)} characters (at most "
                           f"{MAX_WORDS})")
     return value
+
+
+def _forfeit(value: Any) -> tuple[str, str] | None:
+    from vgcore.game import FORFEITS
+
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"seat", "reason"}:
+        raise ReplayError("malformed replay: forfeit: expected {seat, reason}")
+    reason = _word(value["reason"], "forfeit.reason")
+    if reason not in FORFEITS:
+        raise ReplayError(f"malformed replay: forfeit.reason: one of {', '.join(FORFEITS)}")
+    return _word(value["seat"], "forfeit.seat"), reason
 
 
 def _hash(value: str, key: str) -> str:
@@ -271,6 +290,12 @@ def run(registry: Registry, replay: Replay, *, verify: bool = False,
             game.apply(answer)
         except IllegalActionError as exc:
             raise ReplayError(f"answer {i + 1} ({answer!r}) is not legal here: {exc}") from None
+    if replay.forfeit is not None:
+        seat, reason = replay.forfeit
+        if game.is_terminal or seat not in seats:
+            raise ReplayError(f"the replay's forfeit by {seat!r} comes after the game ended "
+                              "or names no seat")
+        game.concede(seat, reason)
     if verify:
         check_ending(replay, game)
     return game

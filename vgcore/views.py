@@ -25,10 +25,12 @@ if TYPE_CHECKING:
 SECRET_KEYS = frozenset({"card", "cards", "answer"})
 
 
-def build_view(game: Game, seat: Seat, *, log: bool = True, since: int = 0) -> dict[str, Any]:
-    """`seat`'s view. The log holds the events numbered `since` and after (all by default;
-    none with `log=False`); `next_event` is the number to pass as `since` next time, so that
-    a caller asking at every decision receives each event once."""
+def build_view(game: Game, seat: Seat | None, *, log: bool = True,
+               since: int = 0) -> dict[str, Any]:
+    """`seat`'s view (None: a spectator's, public information only). The log holds the
+    events numbered `since` and after (all by default; none with `log=False`); `next_event`
+    is the number to pass as `since` next time, so that a caller asking at every decision
+    receives each event once."""
     st = game.state
     view: dict[str, Any] = {
         "seat": seat,
@@ -51,7 +53,7 @@ def build_view(game: Game, seat: Seat, *, log: bool = True, since: int = 0) -> d
     return view
 
 
-def decision_view(game: Game, seat: Seat) -> dict[str, Any] | None:
+def decision_view(game: Game, seat: Seat | None) -> dict[str, Any] | None:
     d = game.state.decision
     if d is None:
         return None
@@ -60,7 +62,7 @@ def decision_view(game: Game, seat: Seat) -> dict[str, Any] | None:
     return d.to_json()
 
 
-def player_view(game: Game, owner: Seat, viewer: Seat) -> dict[str, Any]:
+def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
     st = game.state
     player = st.players[owner]
     is_owner = owner == viewer
@@ -102,7 +104,7 @@ def card_ref(game: Game, uid: Uid, visible: bool) -> str:
     return card_id if game.state.face_up[uid] else f"{card_id}/down"
 
 
-def pending_view(game: Game, viewer: Seat) -> list[dict[str, Any]]:
+def pending_view(game: Game, viewer: Seat | None) -> list[dict[str, Any]]:
     """Abilities waiting at check timing; one of a hidden card shows no card to others."""
     from vgcore.steps import hidden
 

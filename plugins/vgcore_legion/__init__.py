@@ -124,7 +124,7 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
 
 
 @hookimpl
-def vgcore_view(game: Game, seat: str, view: dict[str, Any]) -> None:
+def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
     """The mate is public: its unit (power, critical, rested…) is shown beside the vanguard
     as `circles.VC.legion_mate` (the zone `legion_mate` lists its id as well)."""
     for owner, side in view["players"].items():

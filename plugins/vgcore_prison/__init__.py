@@ -290,7 +290,7 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
 
 
 @hookimpl
-def vgcore_view(game: Game, seat: str, view: dict[str, Any]) -> None:
+def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
     """Imprisoned cards are public (face up in an order zone): list them per jailer."""
     if "imprisoned" in view:
         return

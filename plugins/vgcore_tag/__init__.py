@@ -48,7 +48,7 @@ def team_payers(game: Game, seat: str) -> Sequence[str]:
     return (seat, *game.teammates(seat))
 
 
-def team_view(game: Game, seat: str, view: dict[str, Any]) -> None:
+def team_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
     """Public team facts for every seat; the teammate's hand only under `tag_open_hands`."""
     st = game.state
     layout = game.engine.seat_layout
@@ -57,7 +57,7 @@ def team_view(game: Game, seat: str, view: dict[str, Any]) -> None:
         members = [s for s in st.seats if layout.teams[s] == team]
         teams[team] = {"seats": members, "damage": game.team_damage(members[0])}
     view["teams"] = teams
-    if not game.engine.format.options.get(OPEN_HANDS):
+    if seat is None or not game.engine.format.options.get(OPEN_HANDS):
         return
     for mate in game.teammates(seat):
         hand = view["players"][mate]["zones"][Zone.HAND]
@@ -88,5 +88,5 @@ def vgcore_frame_kinds(fmt: Any) -> dict[str, FrameKind]:
 
 
 @hookimpl
-def vgcore_view(game: Game, seat: str, view: dict[str, Any]) -> None:
+def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
     team_view(game, seat, view)

@@ -1,0 +1,1 @@
+"""The headless rules host: protocol, transports, storage (see README.md)."""

@@ -1,0 +1,447 @@
+"""One live game on the host: its seats, who watches it, its journal, clock and agents.
+
+A room owns the `Game` and is the only code that changes it. Every change goes the same way
+(`commit`): apply it to the game, journal it in the store (committed), and only then tell
+anyone — so nothing acknowledged is ever lost, and a restarted host rebuilds the game from
+its latest snapshot plus the journal, to the same state hash. Each watcher (a connection's
+seat, or a spectator) gets the events its seat may read (the engine's redaction), a fresh
+view, and the pending decision or who is being waited for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vgcore.agents import make_agent
+from vgcore.errors import ActionSyntaxError, IllegalActionError
+from vgcore.game import Game, read_answer
+from vgcore.host import protocol as p
+from vgcore.host.clocks import Clock
+from vgcore.host.store import GameRecord, JournalEntry
+from vgcore.replay import Replay, deck_from_json
+
+if TYPE_CHECKING:
+    from vgcore.host.service import Connection, Host
+
+log = logging.getLogger("vgcore.host")
+
+AGENT_PREFIX = "agent:"
+HUMAN = "human"
+TIMEOUT_AGENT = "greedy"  # who answers for a seat whose clock ran out (policy "answer")
+MAX_RESUME_EVENTS = 2000  # a resume further behind gets a fresh view with the whole log
+
+
+@dataclass(slots=True, eq=False)
+class Watch:
+    """One connection watching one game: as a seat, or as a spectator (seat None)."""
+
+    conn: Connection
+    seat: str | None
+    sent: int = 0  # events of the log already sent
+    delayed: bool = False  # a spectator who sees the game some decisions behind
+
+
+class Room:
+    def __init__(self, host: Host, record: GameRecord, game: Game, *, entries: int = 0) -> None:
+        self.host = host
+        self.record = record
+        self.id = record.id
+        self.game = game
+        self.kinds: dict[str, str] = record.config["seats"]
+        self.entries = entries
+        self.answered: dict[int, str] = {}  # decision id -> the seat that answered it
+        self.watches: list[Watch] = []
+        self.absent: dict[str, asyncio.TimerHandle] = {}  # seat -> its reconnect window
+        spec = record.config.get("clock")
+        self.clock = Clock.new(p.ClockSpec(**spec), list(game.state.seats)) if spec else None
+        self.timer: asyncio.TimerHandle | None = None
+        self.agent_task: asyncio.Task[None] | None = None
+        spectators = record.config.get("spectators") or {}
+        self.spectators_allowed = spectators.get("allowed", True)
+        self.delay = spectators.get("delay", 0)
+        self.lag: Game | None = None  # the game `delay` answers behind, for delayed spectators
+        self.lag_answers = 0  # answers the lagging game has had
+        self.answers: list[str] = []  # every answer applied, in order (for the lagging game)
+        self.closed = False
+
+    # -- seats and watchers ----------------------------------------------------------------
+
+    def is_human(self, seat: str) -> bool:
+        return self.kinds.get(seat) == HUMAN
+
+    def seat_of(self, conn: Connection) -> list[str]:
+        return [w.seat for w in self.watches if w.conn is conn and w.seat is not None]
+
+    def connected(self, seat: str) -> bool:
+        return any(w.seat == seat for w in self.watches)
+
+    def add_seat(self, conn: Connection, seat: str, *, sent: int) -> Watch:
+        """`conn` now acts for `seat`; an older connection holding it loses it (takeover)."""
+        for old in [w for w in self.watches if w.seat == seat and w.conn is not conn]:
+            self.watches.remove(old)
+            old.conn.lost(self.id, seat)
+        watch = next((w for w in self.watches if w.conn is conn and w.seat == seat), None)
+        if watch is None:
+            watch = Watch(conn, seat, sent)
+            self.watches.append(watch)
+        watch.sent = sent
+        window = self.absent.pop(seat, None)
+        if window is not None:
+            window.cancel()
+        self.broadcast(p.Presence(game=self.id, seat=seat, connected=True), but=conn)
+        return watch
+
+    def add_spectator(self, conn: Connection, *, sent: int) -> Watch:
+        watch = Watch(conn, None, sent, delayed=self.delay > 0 and self.game.result is None)
+        self.watches.append(watch)
+        return watch
+
+    def drop(self, conn: Connection) -> None:
+        """`conn` is gone or left: its seats start their reconnect windows."""
+        seats = self.seat_of(conn)
+        self.watches = [w for w in self.watches if w.conn is not conn]
+        for seat in seats:
+            if not self.connected(seat):
+                self.broadcast(p.Presence(game=self.id, seat=seat, connected=False))
+                self.open_window(seat)
+
+    def open_window(self, seat: str) -> None:
+        window = self.record.config.get("reconnect_window_ms")
+        if window is None:
+            window = self.host.config.reconnect_window_ms
+        if not window or self.game.result is not None or seat in self.absent:
+            return
+        loop = asyncio.get_running_loop()
+        self.absent[seat] = loop.call_later(window / 1000, self.window_closed, seat)
+
+    def window_closed(self, seat: str) -> None:
+        self.absent.pop(seat, None)
+        if self.connected(seat) or self.game.result is not None:
+            return
+        self.forfeit(seat, "disconnect")
+
+    # -- changing the game -----------------------------------------------------------------
+
+    def answer(self, conn: Connection, message: p.Answer) -> None:
+        """A client's answer: checked, applied, journaled, acknowledged, then told to all."""
+        game = self.game
+        if game.result is not None:
+            raise p.HostError("game_over", f"game {self.id} is over ({game.result})")
+        d = game.decision
+        assert d is not None
+        mine = self.seat_of(conn)
+        if message.decision != d.id:
+            if self.answered.get(message.decision) in mine:
+                conn.send(p.Accepted(re=message.id, game=self.id, decision=message.decision))
+                return
+            raise p.HostError("stale_decision", f"decision {message.decision} is not pending; "
+                              f"the pending decision is {d.id} ({d.kind} for {d.seat})")
+        if d.seat not in mine:
+            if mine:
+                raise p.HostError("not_your_decision",
+                                  f"decision {d.id} asks {d.seat}, not {', '.join(mine)}")
+            raise p.HostError("unauthorized", f"join game {self.id} as {d.seat} first")
+        try:
+            action = str(read_answer(d, message.action))
+            game.apply(action, seat=d.seat)
+        except (IllegalActionError, ActionSyntaxError) as exc:
+            raise p.HostError("illegal_action", str(exc).split("\n")[0],
+                              legal=d.option_strings()) from None
+        self.record_answer("answer", d.seat, d.id, action)
+        conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
+        self.after_change()
+
+    def record_answer(self, kind: str, seat: str, decision: int, action: str) -> None:
+        """Journal an answer just applied (committed before anyone hears of it)."""
+        self.answered[decision] = seat
+        self.answers.append(action)
+        clock_ms = None
+        if self.clock is not None and self.clock.running == seat:
+            clock_ms = 0 if kind == "timeout" else self.clock.stop()
+            if kind == "timeout":
+                self.clock.expire()
+        self.journal(JournalEntry(self.entries + 1, kind, seat, decision, action, clock_ms,
+                                  time.time()))
+
+    def journal(self, entry: JournalEntry) -> None:
+        self.host.store.append(self.id, [entry])
+        self.entries = entry.n
+        every = self.host.config.snapshot_every
+        if every and entry.n % every == 0 and self.game.result is None:
+            self.host.store.save_snapshot(self.id, entry.n, json.dumps(self.game.to_json()))
+
+    def concede(self, conn: Connection, message: p.Concede) -> None:
+        if message.seat not in self.seat_of(conn):
+            raise p.HostError("unauthorized", f"this connection has not joined {self.id} as "
+                              f"{message.seat}")
+        if self.game.result is not None:
+            raise p.HostError("game_over", f"game {self.id} is over ({self.game.result})")
+        self.forfeit(message.seat, "concede")
+
+    def forfeit(self, seat: str, reason: str) -> None:
+        """`seat` loses from outside the rules: it gave up, ran out of time, or left."""
+        self.game.concede(seat, reason)
+        kind = "concede" if reason == "concede" else "forfeit"
+        if self.clock is not None and self.clock.running is not None:
+            self.clock.running = None
+        self.journal(JournalEntry(self.entries + 1, kind, seat, None, reason, None, time.time()))
+        self.after_change()
+
+    def after_change(self) -> None:
+        """Tell everyone, then let agents, clocks and the end of the game take their turn."""
+        self.advance_lag()
+        if self.game.result is not None:
+            self.finish()
+            return
+        self.publish()
+        d = self.game.decision
+        assert d is not None
+        if not self.is_human(d.seat):
+            self.wake_agents()
+        else:
+            self.start_clock(d.seat, d.id)
+
+    # -- agents and clocks -----------------------------------------------------------------
+
+    def wake_agents(self) -> None:
+        if self.agent_task is None or self.agent_task.done():
+            self.agent_task = asyncio.get_running_loop().create_task(self.play_agents())
+
+    async def play_agents(self) -> None:
+        """Answer for the host's agent seats one decision at a time, yielding between them so
+        one game's agents never hold up other games."""
+        while not self.closed and self.game.result is None:
+            d = self.game.decision
+            assert d is not None
+            if self.is_human(d.seat):
+                return
+            name = self.kinds[d.seat].removeprefix(AGENT_PREFIX)
+            self.pick_for(d.seat, name, "answer")
+            self.after_change_quietly()
+            await asyncio.sleep(0)
+
+    def pick_for(self, seat: str, agent_name: str, kind: str) -> None:
+        """An agent answers the pending decision; seeded by the game's seed and the decision
+        id, so the same game gets the same pick whenever and wherever it is asked."""
+        d = self.game.decision
+        assert d is not None
+        agent = make_agent(agent_name, seed=(self.record.seed * 1_000_003 + d.id) % 2**63)
+        action = str(agent.choose(self.game, list(d.options)))
+        self.game.apply(action, seat=seat)
+        self.record_answer(kind, seat, d.id, action)
+
+    def after_change_quietly(self) -> None:
+        """After an agent's answer: like after_change, but the agent loop goes on itself."""
+        self.advance_lag()
+        if self.game.result is not None:
+            self.finish()
+            return
+        self.publish()
+        d = self.game.decision
+        assert d is not None
+        if self.is_human(d.seat):
+            self.start_clock(d.seat, d.id)
+
+    def start_clock(self, seat: str, decision: int) -> None:
+        if self.clock is None:
+            return
+        if self.timer is not None:
+            self.timer.cancel()
+        seconds = self.clock.start(seat)
+        self.broadcast(p.ClockMsg(game=self.id, seat=seat, remaining_ms=self.clock.left(seat),
+                                  running=True))
+        self.timer = asyncio.get_running_loop().call_later(seconds, self.time_out, seat,
+                                                           decision)
+
+    def time_out(self, seat: str, decision: int) -> None:
+        """`seat`'s time ran out on `decision`: the clock's policy applies."""
+        self.timer = None
+        d = self.game.decision
+        if self.closed or d is None or d.id != decision or self.clock is None:
+            return
+        if self.clock.spec.on_expiry == "lose":
+            self.clock.expire()
+            self.forfeit(seat, "time")
+            return
+        self.pick_for(seat, TIMEOUT_AGENT, "timeout")
+        self.broadcast(p.ClockMsg(game=self.id, seat=seat, remaining_ms=0))
+        self.after_change()
+
+    # -- telling watchers ------------------------------------------------------------------
+
+    def broadcast(self, message: p.Reply, *, but: Connection | None = None) -> None:
+        for conn in dict.fromkeys(w.conn for w in self.watches if w.conn is not but):
+            conn.send(message)
+
+    def source(self, watch: Watch) -> Game:
+        return self.lag if watch.delayed and self.lag is not None else self.game
+
+    def publish(self) -> None:
+        for watch in list(self.watches):
+            self.catch_up(watch)
+
+    def catch_up(self, watch: Watch, *, view: bool = True) -> None:
+        """Send `watch` the events it has not had, its view, and what is being decided."""
+        game = self.source(watch)
+        logged = game.state.log
+        fields = game.engine.event_card_fields
+        from vgcore.views import redact
+
+        send = watch.conn.send
+        for seq in range(watch.sent + 1, len(logged) + 1):
+            send(p.EventMsg(game=self.id, seat=watch.seat, seq=seq,
+                            event=redact(logged[seq - 1], watch.seat, fields)))
+        watch.sent = len(logged)
+        if view:
+            send(p.ViewMsg(game=self.id, seat=watch.seat, seq=len(logged),
+                           view=self.view_of(game, watch.seat, log=False)))
+        self.tell_decision(watch, game)
+
+    def tell_decision(self, watch: Watch, game: Game) -> None:
+        d = game.decision
+        if d is None:
+            return
+        if d.seat == watch.seat:
+            watch.conn.send(p.DecisionMsg(game=self.id, seat=d.seat, seq=len(game.state.log),
+                                          decision=decision_info(d)))
+        else:
+            watch.conn.send(p.Waiting(game=self.id, seat=d.seat, kind=d.kind))
+
+    @staticmethod
+    def view_of(game: Game, seat: str | None, *, log: bool) -> dict[str, Any]:
+        if seat is None:
+            return game.spectator_view(log=log)
+        return game.view(seat, log=log)
+
+    def joined(self, watch: Watch, re: Any, *, after: int | None = None) -> None:
+        """Reply to join/resume/spectate: the events after `after` (resume), then `joined`
+        with the view (with the whole log when joining or too far behind) and the decision."""
+        game = self.source(watch)
+        fresh = after is None or len(game.state.log) - after > MAX_RESUME_EVENTS
+        if fresh:
+            watch.sent = len(game.state.log)
+        else:
+            watch.sent = min(after or 0, len(game.state.log))
+            self.catch_up_events(watch)
+        d = game.decision
+        info = decision_info(d) if d is not None and d.seat == watch.seat else None
+        watch.conn.send(p.Joined(re=re, game=self.id, seat=watch.seat, seq=len(game.state.log),
+                                 view=self.view_of(game, watch.seat, log=fresh),
+                                 decision=info))
+        if d is not None and info is None:
+            watch.conn.send(p.Waiting(game=self.id, seat=d.seat, kind=d.kind))
+        if self.clock is not None:
+            for seat in game.state.seats:
+                watch.conn.send(p.ClockMsg(game=self.id, seat=seat,
+                                           remaining_ms=self.clock.left(seat),
+                                           running=self.clock.running == seat))
+        if game.result is not None:
+            watch.conn.send(self.game_over_message())
+
+    def catch_up_events(self, watch: Watch) -> None:
+        from vgcore.views import redact
+
+        game = self.source(watch)
+        logged = game.state.log
+        fields = game.engine.event_card_fields
+        for seq in range(watch.sent + 1, len(logged) + 1):
+            watch.conn.send(p.EventMsg(game=self.id, seat=watch.seat, seq=seq,
+                                       event=redact(logged[seq - 1], watch.seat, fields)))
+        watch.sent = len(logged)
+
+    # -- delayed spectators ----------------------------------------------------------------
+
+    def ensure_lag(self) -> None:
+        """The game `delay` answers behind, built by playing the answers again."""
+        if self.lag is not None or self.delay == 0:
+            return
+        self.lag = self.host.fresh_game(self.record)
+        self.lag_answers = 0
+        self.advance_lag()
+
+    def advance_lag(self) -> None:
+        if self.lag is None:
+            return
+        behind = len(self.answers) - self.delay
+        while self.lag_answers < behind and self.lag.result is None:
+            self.lag.apply(self.answers[self.lag_answers])
+            self.lag_answers += 1
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def finish(self) -> None:
+        """The game is over: keep its replay, tell everyone (delayed spectators catch up:
+        there is nothing left to hide), and close the room."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.timer is not None:
+            self.timer.cancel()
+        for window in self.absent.values():
+            window.cancel()
+        replay = self.replay()
+        self.host.store.finish(self.id, self.game.result or "draw", self.game.result_reason,
+                               json.dumps(replay))
+        for watch in list(self.watches):
+            watch.delayed = False
+            self.catch_up(watch)
+        self.broadcast(self.game_over_message(replay))
+        self.host.closed(self)
+
+    def game_over_message(self, replay: dict[str, Any] | None = None) -> p.GameOver:
+        return p.GameOver(game=self.id, result=self.game.result or "draw",
+                          reason=self.game.result_reason, replay=replay or self.replay())
+
+    def replay(self) -> dict[str, Any]:
+        """The finished game as a replay file `vgcore replay --verify` accepts: played again
+        from the start to record the state hash before every answer."""
+        record = self.record
+        decks = {seat: deck_from_json(d) for seat, d in record.decks.items()}
+        forfeit = self.forfeit_entry()
+        again = self.host.fresh_game(record)
+        hashes = []
+        for action in self.answers:
+            hashes.append(again.state.state_hash())
+            again.apply(action)
+        if forfeit is not None:
+            again.concede(*forfeit)
+        from vgcore import __version__
+
+        replay = Replay(record.format, record.seed, decks, list(self.answers), hashes,
+                        first_player=record.config.get("first_player"),
+                        engine_version=__version__, forfeit=forfeit)
+        replay.finish(again)
+        return replay.to_json()
+
+    def forfeit_entry(self) -> tuple[str, str] | None:
+        if self.game.result is None:
+            return None
+        for event in reversed(self.game.state.log):
+            if event["kind"] == "game_over":
+                losers = event.get("losers") or {}
+                for seat, why in losers.items():
+                    if why in ("concede", "time", "disconnect"):
+                        return seat, why
+                return None
+        return None
+
+    def close(self) -> None:
+        """The host stops: timers and agents end; the journal already holds everything."""
+        self.closed = True
+        if self.timer is not None:
+            self.timer.cancel()
+        for window in self.absent.values():
+            window.cancel()
+        if self.agent_task is not None:
+            self.agent_task.cancel()
+
+
+def decision_info(d: Any) -> p.DecisionInfo:
+    return p.DecisionInfo(id=d.id, seat=d.seat, kind=d.kind, prompt=d.prompt,
+                          options=d.option_strings(), min=d.min, max=d.max,
+                          optional=d.optional, data=d.data)

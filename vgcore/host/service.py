@@ -1,0 +1,401 @@
+"""The host: the protocol's one implementation, whatever moves the lines.
+
+A transport (stdio.py, ws.py) calls `Host.connect` once per client with a `send` function
+and feeds each message it reads to `Connection.receive`; everything else — validation,
+tokens, games, journaling, who may see what — happens here and in room.py. The host runs
+on one asyncio loop: engine work is synchronous and short (one answer at a time), and the
+agents of each game yield between their answers, so many games share the loop fairly.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from vgcore.agents import AGENTS
+from vgcore.errors import DeckError, VgError
+from vgcore.game import Game
+from vgcore.host import protocol as p
+from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch
+from vgcore.host.store import GameRecord, Store
+from vgcore.host.tokens import new_token, token_hash, token_matches
+from vgcore.plugins import Registry
+from vgcore.replay import deck_from_json, deck_to_json
+
+log = logging.getLogger("vgcore.host")
+
+
+@dataclass(slots=True)
+class HostConfig:
+    snapshot_every: int = 50  # journal entries between snapshots (0: never)
+    reconnect_window_ms: int = 120_000  # a seat gone this long forfeits (0: wait forever)
+    max_games: int = 10_000  # live games at once
+    max_games_per_connection: int = 32  # games one untrusted connection may watch or play
+
+
+class Host:
+    def __init__(self, registry: Registry, store: Store, config: HostConfig | None = None):
+        self.registry = registry
+        self.store = store
+        self.config = config or HostConfig()
+        self.rooms: dict[str, Room] = {}
+        self.connections: set[Connection] = set()
+
+    # -- life cycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Open the store's unfinished games again, each to the state it had acknowledged."""
+        for record in self.store.unfinished():
+            try:
+                self.reopen(record)
+            except VgError as exc:
+                log.error("game %s cannot be resumed: %s", record.id, exc)
+
+    def reopen(self, record: GameRecord) -> Room:
+        """A game rebuilt from its latest snapshot and the journal after it."""
+        snapshot = self.store.latest_snapshot(record.id)
+        if snapshot is not None:
+            at, text = snapshot
+            game = self.registry.load(text)
+        else:
+            at, game = 0, self.fresh_game(record)
+        entries = self.store.journal(record.id)
+        room = Room(self, record, game, entries=len(entries))
+        for entry in entries:
+            if entry.decision is not None:
+                room.answered[entry.decision] = entry.seat
+            if entry.kind in ("answer", "timeout"):
+                room.answers.append(entry.action or "")
+            if room.clock is not None and entry.clock_ms is not None:
+                room.clock.remaining[entry.seat] = entry.clock_ms
+            if entry.n <= at:
+                continue
+            if entry.kind in ("answer", "timeout"):
+                game.apply(entry.action or "")
+            else:
+                game.concede(entry.seat, entry.action or "concede")
+        self.rooms[record.id] = room
+        if game.result is not None:  # it ended but the host stopped before keeping the replay
+            room.finish()
+        else:
+            room.after_change()
+        log.info("resumed game %s at answer %d", record.id, len(room.answers))
+        return room
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            room.close()
+        self.rooms.clear()
+
+    def connect(self, send: Callable[[str], None], *, trusted: bool = False,
+                peer: str = "") -> Connection:
+        conn = Connection(self, send, trusted=trusted, peer=peer)
+        self.connections.add(conn)
+        return conn
+
+    def closed(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+
+    def fresh_game(self, record: GameRecord) -> Game:
+        """The game as it starts, from the record's own deck lists (not names: a deck
+        changed since does not change a game already begun)."""
+        engine = self.registry.engine(record.format)
+        decks = {seat: deck_from_json(d) for seat, d in record.decks.items()}
+        return Game.new(engine, decks, record.seed,
+                        first_player=record.config.get("first_player"))
+
+    # -- requests that need no game --------------------------------------------------------
+
+    def welcome(self, message: p.Hello) -> p.Welcome:
+        low, high = message.protocol
+        if not low <= p.PROTOCOL <= high:
+            raise p.HostError("unsupported_version", f"this host speaks protocol {p.PROTOCOL}; "
+                              f"the client asks for {low}..{high}")
+        from vgcore import __version__
+
+        registry = self.registry
+        formats = []
+        for fid, fmt in sorted(registry.formats.items()):
+            seats = list(registry.engine(fid).seat_layout.seats)
+            decks = [d.name for d in registry.decks_for(fid)]
+            formats.append(p.FormatInfo(id=fid, name=getattr(fmt, "name", fid) or fid,
+                                        seats=seats, decks=decks))
+        return p.Welcome(re=message.id, protocol=p.PROTOCOL, engine_version=__version__,
+                         formats=formats, decks={f.id: f.decks for f in formats},
+                         plugins=sorted(n for n, _ in registry.pm.list_name_plugin()),
+                         agents=sorted(AGENTS))
+
+    def create(self, message: p.Create) -> tuple[Room, dict[str, str]]:
+        if len(self.rooms) >= self.config.max_games:
+            raise p.HostError("too_many", f"this host plays at most {self.config.max_games} "
+                              "games at once")
+        registry = self.registry
+        if message.format not in registry.formats:
+            raise p.HostError("bad_request", f"unknown format {message.format!r}; formats: "
+                              + ", ".join(sorted(registry.formats)))
+        seats = list(registry.engine(message.format).seat_layout.seats)
+        kinds = self.seat_kinds(message.seats, seats)
+        dealt = self.decks(message, seats)
+        if message.first_player is not None and message.first_player not in seats:
+            raise p.HostError("bad_request", f"first_player {message.first_player!r} is not a "
+                              f"seat; seats: {', '.join(seats)}")
+        seed = message.seed if message.seed is not None else secrets.randbits(62)
+        tokens = {seat: new_token() for seat in seats if kinds[seat] == HUMAN}
+        config: dict[str, Any] = {
+            "seats": kinds,
+            "clock": msgspec.to_builtins(message.clock) if message.clock else None,
+            "spectators": msgspec.to_builtins(message.spectators or p.SpectatorSpec()),
+            "reconnect_window_ms": message.reconnect_window_ms,
+            "first_player": message.first_player,
+        }
+        record = GameRecord(id=secrets.token_urlsafe(9), format=message.format,
+                            decks={s: deck_to_json(d) for s, d in dealt.items()}, seed=seed,
+                            config=config,
+                            token_hashes={s: token_hash(t) for s, t in tokens.items()},
+                            created=time.time(), status="live")
+        game = self.fresh_game(record)
+        self.store.create_game(record)
+        room = Room(self, record, game)
+        self.rooms[record.id] = room
+        return room, tokens
+
+    @staticmethod
+    def seat_kinds(asked: dict[str, str], seats: list[str]) -> dict[str, str]:
+        unknown = [s for s in asked if s not in seats]
+        if unknown:
+            raise p.HostError("bad_request", f"no seat {unknown[0]!r}; seats: {', '.join(seats)}")
+        kinds = {}
+        for seat in seats:
+            kind = asked.get(seat, HUMAN)
+            agent = kind.removeprefix(AGENT_PREFIX)
+            if kind != HUMAN and (not kind.startswith(AGENT_PREFIX) or agent not in AGENTS):
+                raise p.HostError("bad_request", f"seat {seat}: {kind!r} is neither 'human' nor "
+                                  "an agent: " + ", ".join(AGENT_PREFIX + a for a in AGENTS))
+            kinds[seat] = kind
+        return kinds
+
+    def decks(self, message: p.Create, seats: list[str]) -> dict[str, Any]:
+        """Each seat's deck list, validated (every violation of every deck listed)."""
+        registry, fid = self.registry, message.format
+        try:
+            if message.decks is None:
+                return registry.deal_decks(fid)
+            missing = [s for s in seats if s not in message.decks]
+            extra = [s for s in message.decks if s not in seats]
+            if extra or (missing and len(message.decks) != 2):
+                raise p.HostError("bad_request", "decks: one deck per seat ("
+                                  + ", ".join(seats) + ")" + (", or one per team" if
+                                                              len(seats) > 2 else ""))
+            given = [self.deck(message.decks[s], s) for s in seats if s in message.decks]
+            dealt = registry.deal_decks(fid, given)
+        except DeckError as exc:
+            raise p.HostError("bad_deck", str(exc), legal=None) from None
+        problems = []
+        for seat, deck in dealt.items():
+            for problem in registry.deck_violations(deck, fid):
+                problems.append(f"{seat} ({deck.name}): {problem}")
+        if problems:
+            raise p.HostError("bad_deck", "illegal decks: " + "; ".join(problems))
+        return dealt
+
+    def deck(self, given: str | p.InlineDeck, seat: str) -> Any:
+        from vgcore.decks import parse_deck
+
+        if isinstance(given, str):
+            if given not in self.registry.decks:
+                raise p.HostError("bad_deck", f"{seat}: no installed deck {given!r}")
+            return self.registry.decks[given]
+        data = msgspec.to_builtins(given)
+        data = {k: v for k, v in data.items() if v is not None}
+        try:
+            return parse_deck(data, f"decks.{seat}")
+        except VgError as exc:
+            raise p.HostError("bad_deck", f"{seat}: {exc}") from None
+
+    def room(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        record = self.store.game(game_id)
+        if record is None:
+            raise p.HostError("unknown_game", f"no game {game_id!r}")
+        raise p.HostError("game_over", f"game {game_id} is over ({record.result}, "
+                          f"{record.reason}); ask for its replay with get")
+
+    def check_token(self, game_id: str, seat: str, token: str) -> GameRecord:
+        record = self.store.game(game_id) if game_id not in self.rooms else \
+            self.rooms[game_id].record
+        if record is None:
+            raise p.HostError("unknown_game", f"no game {game_id!r}")
+        stored = record.token_hashes.get(seat)
+        if stored is None or not token_matches(token, stored):
+            raise p.HostError("unauthorized", f"that token does not hold seat {seat!r} of "
+                              f"game {game_id}")
+        return record
+
+
+class Connection:
+    """One client. Every message is validated; errors go back as `error` replies and change
+    nothing; the connection stays open."""
+
+    def __init__(self, host: Host, send: Callable[[str], None], *, trusted: bool,
+                 peer: str) -> None:
+        self.host = host
+        self._send = send
+        self.trusted = trusted
+        self.peer = peer
+        self.games: set[str] = set()
+        self.open = True
+
+    def send(self, message: p.Reply) -> None:
+        if self.open:
+            self._send(p.encode(message))
+
+    async def receive(self, text: str | bytes) -> None:
+        re: Any = msgspec.UNSET
+        try:
+            message = p.decode(text)
+            re = message.id
+            self.handle(message)
+        except p.HostError as exc:
+            if re is msgspec.UNSET:
+                re = p.request_id(text)
+            self.send(p.error(exc, re))
+        except Exception:  # the engine's bug must not take the host down with it
+            log.exception("internal error on %r", text[:200])
+            self.send(p.Error(re=re, code="internal_error", message="the host failed to "
+                              "handle this message; the game is unchanged"))
+
+    def closed(self) -> None:
+        """The transport is gone: its seats start their reconnect windows."""
+        self.open = False
+        self.host.connections.discard(self)
+        for game_id in list(self.games):
+            room = self.host.rooms.get(game_id)
+            if room is not None:
+                room.drop(self)
+        self.games.clear()
+
+    def lost(self, game_id: str, seat: str) -> None:
+        """A newer connection took `seat` over."""
+        self.send(p.Error(code="unauthorized", message=f"seat {seat} of game {game_id} was "
+                          "taken over by a newer connection"))
+
+    # -- dispatch --------------------------------------------------------------------------
+
+    def handle(self, m: p.ClientMessage) -> None:
+        host = self.host
+        if isinstance(m, p.Hello):
+            self.send(host.welcome(m))
+        elif isinstance(m, p.Ping):
+            self.send(p.Pong(re=m.id))
+        elif isinstance(m, p.Create):
+            self.create(m)
+        elif isinstance(m, p.Join | p.Resume):
+            self.join(m)
+        elif isinstance(m, p.Spectate):
+            self.spectate(m)
+        elif isinstance(m, p.Answer):
+            self.mine(m.game).answer(self, m)
+        elif isinstance(m, p.Concede):
+            self.mine(m.game).concede(self, m)
+        elif isinstance(m, p.Leave):
+            self.leave(m)
+        elif isinstance(m, p.Get):
+            self.get(m)
+        elif isinstance(m, p.ListGames):
+            self.list_games(m)
+
+    def mine(self, game_id: str) -> Room:
+        room = self.host.room(game_id)
+        if game_id not in self.games:
+            raise p.HostError("unauthorized", f"join game {game_id} first")
+        return room
+
+    def room_slot(self, game_id: str) -> None:
+        if (not self.trusted and game_id not in self.games
+                and len(self.games) >= self.host.config.max_games_per_connection):
+            raise p.HostError("too_many", "this connection watches or plays "
+                              f"{len(self.games)} games already")
+
+    def create(self, m: p.Create) -> None:
+        room, tokens = self.host.create(m)
+        self.send(p.Created(re=m.id, game=room.id, tokens=tokens, seats=room.kinds))
+        room.after_change()
+
+    def join(self, m: p.Join | p.Resume) -> None:
+        host = self.host
+        host.check_token(m.game, m.seat, m.token)
+        room = host.room(m.game)
+        self.room_slot(m.game)
+        held = room.seat_of(self)
+        if held and m.seat not in held and not self.trusted:
+            raise p.HostError("too_many", f"this connection plays {held[0]} in game {m.game}; "
+                              "one seat per connection (stdio may hold several)")
+        watch = room.add_seat(self, m.seat, sent=0)
+        self.games.add(m.game)
+        room.joined(watch, m.id, after=m.after if isinstance(m, p.Resume) else None)
+
+    def spectate(self, m: p.Spectate) -> None:
+        room = self.host.room(m.game)
+        if not room.spectators_allowed:
+            raise p.HostError("unauthorized", f"game {m.game} allows no spectators")
+        self.room_slot(m.game)
+        if any(w.conn is self and w.seat is None for w in room.watches):
+            raise p.HostError("bad_request", f"this connection already watches {m.game}")
+        room.ensure_lag()
+        watch: Watch = room.add_spectator(self, sent=0)
+        self.games.add(m.game)
+        room.joined(watch, m.id, after=m.after or None)
+
+    def leave(self, m: p.Leave) -> None:
+        games = [m.game] if m.game is not None else list(self.games)
+        for game_id in games:
+            room = self.host.rooms.get(game_id)
+            if room is not None:
+                room.drop(self)
+            self.games.discard(game_id)
+        self.send(p.Pong(re=m.id))
+
+    def get(self, m: p.Get) -> None:
+        if m.what == "replay":
+            text = self.host.store.replay(m.game)
+            if text is None:
+                self.host.room(m.game)  # unknown_game, or the game is still live
+                raise p.HostError("bad_request", f"game {m.game} is not over: no replay yet")
+            self.send(p.ReplayMsg(re=m.id, game=m.game, replay=json.loads(text)))
+            return
+        room = self.host.room(m.game)
+        seats = room.seat_of(self)
+        watching = any(w.conn is self for w in room.watches)
+        if not watching:
+            raise p.HostError("unauthorized", f"join or spectate game {m.game} first")
+        seat = m.seat if m.seat is not None else (seats[0] if seats else None)
+        if seat is not None and seat not in seats:
+            raise p.HostError("unauthorized", f"this connection has not joined as {seat}")
+        watch = next(w for w in room.watches if w.conn is self and w.seat == seat)
+        game = room.source(watch)
+        if m.what == "view":
+            self.send(p.ViewMsg(re=m.id, game=m.game, seat=seat, seq=len(game.state.log),
+                                view=room.view_of(game, seat, log=False)))
+        else:
+            d = game.decision
+            from vgcore.host.room import decision_info
+
+            info = decision_info(d) if d is not None and d.seat == seat else None
+            self.send(p.Legal(re=m.id, game=m.game, decision=info))
+
+    def list_games(self, m: p.ListGames) -> None:
+        records = self.host.store.games(status=m.status, limit=m.limit)
+        self.send(p.Games(re=m.id, games=[
+            p.GameInfo(game=r.id, format=r.format, status=r.status, seats=r.config["seats"],
+                       result=r.result, reason=r.reason, created=r.created)
+            for r in records if (r.config.get("spectators") or {}).get("allowed", True)]))
+

@@ -1,0 +1,469 @@
+"""The host's SQLite store: game records, the answer journal, snapshots and finished replays.
+
+The journal is the source of truth for a live game: every applied answer is appended (one
+committed transaction) before the host acknowledges it, so a game resumes after the process is
+killed by loading its latest snapshot and re-applying the journal after it. The store never
+rewrites history: an entry number that exists, or one that skips ahead, is refused.
+
+The file is checked when it is opened: another application's database, a file that is not a
+database, a truncated file, or one written by a newer vgcore is refused there with a
+`StoreError` naming the path, never with a crash halfway through a game.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import struct
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from vgcore.errors import VgError
+
+# `PRAGMA application_id` of every vgcore host database: the bytes "VGCO".
+APPLICATION_ID = 0x5647434F
+# `PRAGMA user_version`: the schema this module writes. A newer file is refused, not guessed at.
+SCHEMA_VERSION = 1
+# Snapshots kept per game (the newest ones): the journal after the oldest kept one stays.
+KEEP_SNAPSHOTS = 2
+SYNC_MODES = {"normal": "NORMAL", "full": "FULL"}
+STATUSES = ("live", "over")
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER_SIZE = 100
+MEMORY = ":memory:"
+
+SCHEMA = f"""
+CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    format TEXT NOT NULL,
+    decks TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    config TEXT NOT NULL,
+    token_hashes TEXT NOT NULL,
+    created REAL NOT NULL,
+    status TEXT NOT NULL CHECK (status IN {STATUSES!r}),
+    result TEXT,
+    reason TEXT
+);
+CREATE INDEX games_by_created ON games (created);
+CREATE INDEX games_by_status ON games (status, created);
+CREATE TABLE journal (
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    n INTEGER NOT NULL CHECK (n >= 1),
+    kind TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    decision INTEGER,
+    action TEXT,
+    clock_ms INTEGER,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+CREATE TABLE snapshots (
+    game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    n INTEGER NOT NULL CHECK (n >= 0),
+    snapshot TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE replays (
+    game_id TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    text TEXT NOT NULL
+);
+"""
+TABLES = frozenset({"games", "journal", "snapshots", "replays"})
+
+GAME_COLUMNS = "id, format, decks, seed, config, token_hashes, created, status, result, reason"
+JOURNAL_COLUMNS = "n, kind, seat, decision, action, clock_ms, at"
+
+
+class StoreError(VgError):
+    """The database cannot be used (foreign, corrupt, newer) or refused a write; names the path."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        self.path, self.problem = path, problem
+        super().__init__(f"{path}: {problem}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """What a game is made of, stored when it is created: with the journal it rebuilds it."""
+
+    id: str
+    format: str
+    decks: dict[str, Any]  # seat -> deck JSON (replay.deck_to_json)
+    seed: int
+    config: dict[str, Any]  # seats' kinds, clock, spectators, policies
+    token_hashes: dict[str, str]  # seat -> token hash (human seats only)
+    created: float
+    status: str  # "live" | "over"
+    result: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """One thing that happened to a live game, in the order it was applied."""
+
+    n: int  # 1, 2, 3 … per game
+    kind: str  # "answer" | "timeout" | "concede" | "forfeit"
+    seat: str
+    decision: int | None
+    action: str | None
+    clock_ms: int | None  # the seat's remaining bank after it, when the game has a clock
+    at: float  # wall time (not part of the engine state)
+
+
+def default_db_path() -> Path:
+    """The host database when none is given: in the user's data directory."""
+    return Path(platformdirs.user_data_dir("vgcore")) / "host.sqlite3"
+
+
+class Store:
+    """One SQLite database, one connection, used from the host's one asyncio thread.
+
+    `sync="normal"` (WAL, synchronous NORMAL) keeps every committed write when the process is
+    killed; `sync="full"` also keeps it when the machine loses power, at an fsync a commit.
+    """
+
+    def __init__(self, path: str | Path, *, sync: str = "normal") -> None:
+        if sync not in SYNC_MODES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
+        self.path = str(path)
+        if self.path != MEMORY:
+            _check_file(Path(path))
+        self._db = self._connect()
+        try:
+            self._open_schema()
+            self._db.execute(f"PRAGMA synchronous = {SYNC_MODES[sync]}")
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # SQLite's complaint can quote the damaged bytes, which may not even decode.
+            self._db.close()
+            raise StoreError(self.path, _unusable(exc)) from exc
+        except StoreError:
+            self._db.close()
+            raise
+
+    # -- games -----------------------------------------------------------------------------
+
+    def create_game(self, record: GameRecord) -> None:
+        """Store a new game's record; an id that exists is refused."""
+        with self._transaction():
+            try:
+                self._db.execute(
+                    f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    _game_row(record),
+                )
+            except sqlite3.IntegrityError as exc:
+                if self._status(record.id) is not None:
+                    raise StoreError(self.path, f"game {record.id!r} already exists") from exc
+                raise StoreError(self.path, f"game {record.id!r} refused: {exc}") from exc
+
+    def game(self, game_id: str) -> GameRecord | None:
+        """The record of one game, or None when there is no such game."""
+        rows = self._query(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game_record(self.path, rows[0]) if rows else None
+
+    def unfinished(self) -> list[GameRecord]:
+        """Every live game, oldest first: what the host resumes when it starts."""
+        rows = self._query(f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'live' "
+                           "ORDER BY created, rowid")
+        return [_game_record(self.path, row) for row in rows]
+
+    def games(self, *, status: str | None = None, limit: int = 100) -> list[GameRecord]:
+        """The newest games first, all or of one status ("live" | "over"), at most `limit`."""
+        if status is None:
+            rows = self._query(f"SELECT {GAME_COLUMNS} FROM games "
+                               "ORDER BY created DESC, rowid DESC LIMIT ?", (limit,))
+        else:
+            rows = self._query(f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? "
+                               "ORDER BY created DESC, rowid DESC LIMIT ?", (status, limit))
+        return [_game_record(self.path, row) for row in rows]
+
+    def finish(self, game_id: str, result: str, reason: str | None, replay: str) -> None:
+        """Mark a live game over with its result and store its replay, in one transaction."""
+        with self._transaction():
+            self._require_live(game_id)
+            self._db.execute("UPDATE games SET status = 'over', result = ?, reason = ? "
+                             "WHERE id = ?", (result, reason, game_id))
+            self._db.execute("INSERT INTO replays (game_id, text) VALUES (?, ?)",
+                             (game_id, replay))
+
+    def replay(self, game_id: str) -> str | None:
+        """The replay of a finished game, or None (no such game, or not over yet)."""
+        rows = self._query("SELECT text FROM replays WHERE game_id = ?", (game_id,))
+        return str(rows[0][0]) if rows else None
+
+    # -- journal and snapshots -------------------------------------------------------------
+
+    def append(self, game_id: str, entries: Sequence[JournalEntry]) -> None:
+        """Journal entries of a live game; committed when this returns ("journal before
+        acknowledge"). They must continue the journal: n = last + 1, last + 2, …"""
+        if not entries:
+            return
+        with self._transaction():
+            last = self._require_live(game_id)
+            for expected, entry in enumerate(entries, start=last + 1):
+                if entry.n != expected:
+                    raise StoreError(self.path, _out_of_order(game_id, entry.n, expected, last))
+            self._db.executemany(
+                f"INSERT INTO journal (game_id, {JOURNAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, e.n, e.kind, e.seat, e.decision, e.action, e.clock_ms, e.at)
+                 for e in entries],
+            )
+
+    def journal(self, game_id: str, after: int = 0) -> list[JournalEntry]:
+        """The entries of a game numbered above `after`, in order (empty for an unknown game)."""
+        rows = self._query(f"SELECT {JOURNAL_COLUMNS} FROM journal "
+                           "WHERE game_id = ? AND n > ? ORDER BY n", (game_id, after))
+        return [JournalEntry(*row) for row in rows]
+
+    def save_snapshot(self, game_id: str, n: int, snapshot: str) -> None:
+        """Store the game's state after journal entry `n` (0: before any); keeps the newest few.
+
+        Entry `n` must already be journaled: a snapshot ahead of the journal would resume a
+        game whose replay is missing answers.
+        """
+        with self._transaction():
+            last = self._require_game(game_id)[1]
+            if not 0 <= n <= last:
+                raise StoreError(self.path, f"game {game_id!r}: snapshot after entry {n}, but "
+                                            f"the journal ends at entry {last}")
+            self._db.execute("INSERT OR REPLACE INTO snapshots (game_id, n, snapshot) "
+                             "VALUES (?, ?, ?)", (game_id, n, snapshot))
+            self._db.execute("DELETE FROM snapshots WHERE game_id = ? AND n NOT IN "
+                             "(SELECT n FROM snapshots WHERE game_id = ? ORDER BY n DESC LIMIT ?)",
+                             (game_id, game_id, KEEP_SNAPSHOTS))
+
+    def latest_snapshot(self, game_id: str) -> tuple[int, str] | None:
+        """The newest snapshot of a game and the entry it follows, or None."""
+        rows = self._query("SELECT n, snapshot FROM snapshots WHERE game_id = ? "
+                           "ORDER BY n DESC LIMIT 1", (game_id,))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    # -- lifetime --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the connection (SQLite checkpoints the WAL into the file); safe to repeat."""
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- private helpers -------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        """The one connection; autocommit mode, so every transaction is an explicit BEGIN."""
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(self.path, f"cannot open the database: {exc}") from exc
+        return db
+
+    def _open_schema(self) -> None:
+        """Refuse a file that is not ours or not readable; create the schema in an empty one.
+
+        Nothing is written before the file is known to be ours (or empty): a foreign
+        database is left exactly as it was.
+        """
+        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if app_id == 0 and not tables:
+            self._create_schema()
+        elif app_id != APPLICATION_ID:
+            raise StoreError(self.path, _foreign(app_id, tables))
+        elif version > SCHEMA_VERSION:
+            raise StoreError(self.path, f"written by a newer vgcore (schema version {version}; "
+                                        f"this vgcore reads up to {SCHEMA_VERSION})")
+        elif version < SCHEMA_VERSION or not TABLES.issubset(tables):
+            missing = ", ".join(sorted(TABLES - tables)) or "none"
+            raise StoreError(self.path, f"incomplete vgcore database (schema version "
+                                        f"{version}, missing tables: {missing})")
+        else:
+            self._check_integrity()
+        self._db.execute("PRAGMA foreign_keys = ON")
+        # A ":memory:" database answers "memory": it has no file to keep a WAL beside.
+        mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode not in ("wal", "memory"):
+            raise StoreError(self.path, f"cannot use a write-ahead log here (journal mode "
+                                        f"stays {mode!r}; a network file system?)")
+
+    def _check_integrity(self) -> None:
+        """Refuse a damaged file now rather than halfway through a game.
+
+        `quick_check` walks every page (about 0.1 s for 100 MB); it cannot see a flipped
+        byte inside a stored text, which a read then reports as a StoreError.
+        """
+        problems = [row[0] for row in self._db.execute("PRAGMA quick_check(3)")]
+        if problems != ["ok"]:
+            # SQLite's report spans lines ("*** in database main ***\nPage 5: …"): one line here
+            report = "; ".join(problems).replace("*** in database main ***", "")
+            raise StoreError(self.path, "corrupt: " + " ".join(report.split()))
+
+    def _create_schema(self) -> None:
+        with self._transaction():
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of a read; a failing read (a file damaged since it was opened, a lost
+        disk) is a StoreError like a failing write."""
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            raise StoreError(self.path, f"read failed: {exc}") from exc
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE … COMMIT; rolled back on any error, SQLite's own as StoreError."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as exc:  # locked by another process past the timeout
+            raise StoreError(self.path, f"cannot write: {exc}") from exc
+        try:
+            yield
+        except BaseException as exc:
+            if self._db.in_transaction:  # SQLite ends some failed transactions itself
+                self._db.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise StoreError(self.path, f"write failed: {exc}") from exc
+            raise
+        try:
+            self._db.execute("COMMIT")
+        except sqlite3.DatabaseError as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise StoreError(self.path, f"commit failed: {exc}") from exc
+
+    def _status(self, game_id: str) -> str | None:
+        row = self._db.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _require_game(self, game_id: str) -> tuple[str, int]:
+        """The game's status and its last journal entry number (0: none); unknown: refused."""
+        row = self._db.execute(
+            "SELECT status, (SELECT coalesce(max(n), 0) FROM journal WHERE game_id = games.id) "
+            "FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(self.path, f"no game {game_id!r}")
+        return str(row[0]), int(row[1])
+
+    def _require_live(self, game_id: str) -> int:
+        """The last journal entry number of a live game; unknown or over: refused."""
+        status, last = self._require_game(game_id)
+        if status != "live":
+            raise StoreError(self.path, f"game {game_id!r} is over; its journal is closed")
+        return last
+
+
+def _check_file(path: Path) -> None:
+    """Refuse what SQLite would only fail on later: a directory, a non-database, a cut file.
+
+    Creates the parent directory when it is missing (the default path's first use).
+    """
+    where = str(path)
+    if path.is_dir():
+        raise StoreError(where, "is a directory, not a database file")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(where, f"cannot create its directory: {exc.strerror or exc}") from exc
+    if not path.exists():
+        return
+    try:
+        with path.open("rb") as file:
+            header = file.read(HEADER_SIZE)
+        size = path.stat().st_size
+    except OSError as exc:
+        raise StoreError(where, f"cannot read the file: {exc.strerror or exc}") from exc
+    problem = _header_problem(header, size, wal=_has_wal(path))
+    if problem:
+        raise StoreError(where, problem)
+
+
+def _header_problem(header: bytes, size: int, *, wal: bool) -> str | None:
+    """What is wrong with an SQLite file's first 100 bytes and size, or None (fine or empty).
+
+    The size check uses the header's page count, which SQLite keeps valid when the change
+    counter (offset 24) equals the version-valid-for number (offset 92). With a WAL beside
+    the file the WAL may hold the newest pages, so the size is not checked then.
+    """
+    if size == 0:
+        return None  # SQLite's own empty database: the schema is created in it
+    if not (header.startswith(SQLITE_MAGIC) or SQLITE_MAGIC.startswith(header)):
+        return "not an SQLite database (it does not start with the SQLite header)"
+    if len(header) < HEADER_SIZE:
+        return f"truncated: {size} bytes, shorter than an SQLite header"
+    (page_size,) = struct.unpack_from(">H", header, 16)
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return f"corrupt SQLite header (page size {page_size})"
+    counter, pages = struct.unpack_from(">II", header, 24)
+    (valid_for,) = struct.unpack_from(">I", header, 92)
+    if not wal and counter == valid_for and pages and size < pages * page_size:
+        return f"truncated: {size} bytes, but its header counts {pages} pages of {page_size}"
+    if not wal and size % page_size:
+        return f"truncated: {size} bytes is not a whole number of {page_size}-byte pages"
+    return None
+
+
+def _has_wal(path: Path) -> bool:
+    wal = path.with_name(path.name + "-wal")
+    return wal.exists() and wal.stat().st_size > 0
+
+
+def _foreign(app_id: int, tables: set[str]) -> str:
+    if app_id:
+        return (f"not a vgcore database (application_id 0x{app_id & 0xFFFFFFFF:08X}, "
+                f"vgcore's is 0x{APPLICATION_ID:08X})")
+    names = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
+    return f"not a vgcore database (another application's tables: {names})"
+
+
+def _unusable(exc: sqlite3.DatabaseError | UnicodeDecodeError) -> str:
+    """SQLite's own complaint at open, said as what is wrong with the file."""
+    if isinstance(exc, UnicodeDecodeError):
+        text = exc.object.decode("utf-8", "replace") if isinstance(exc.object, bytes) else ""
+    else:
+        text = str(exc)
+    if "not a database" in text or "malformed" in text:
+        return f"corrupt or not an SQLite database ({text})"
+    return f"cannot use the database: {text}"
+
+
+def _out_of_order(game_id: str, n: int, expected: int, last: int) -> str:
+    if n <= last:
+        return f"game {game_id!r}: journal entry {n} already exists (the journal has 1..{last})"
+    return f"game {game_id!r}: journal entry {n} out of order (the next is {expected})"
+
+
+def _game_row(record: GameRecord) -> tuple[Any, ...]:
+    return (record.id, record.format, _dump(record.decks), record.seed, _dump(record.config),
+            _dump(record.token_hashes), record.created, record.status, record.result,
+            record.reason)
+
+
+def _game_record(path: str, row: Sequence[Any]) -> GameRecord:
+    gid, fmt, decks, seed, config, hashes, created, status, result, reason = row
+    try:
+        return GameRecord(id=gid, format=fmt, decks=json.loads(decks), seed=seed,
+                          config=json.loads(config), token_hashes=json.loads(hashes),
+                          created=created, status=status, result=result, reason=reason)
+    except (TypeError, ValueError) as exc:  # only a damaged file: the store wrote valid JSON
+        raise StoreError(path, f"corrupt record of game {gid!r}: {exc}") from exc
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
