@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from vgcore.host.client import AsyncClient, HostClosed
 from vgcore.host.http import HttpRoutes, static_dir
-from vgcore.host.stdio import MAX_MESSAGE
+from vgcore.host.protocol import MAX_MESSAGE
 from vgcore.host.ws import serve_ws
 
 from .test_stdio import EchoConnection, EchoHost

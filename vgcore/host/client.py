@@ -134,9 +134,10 @@ class AsyncClient:
         return reply
 
     async def next(self, type: str | tuple[str, ...] | None = None, *,
-                   timeout: float = DEFAULT_TIMEOUT) -> Message:
+                   timeout: float | None = DEFAULT_TIMEOUT) -> Message:
         """The next message not claimed by a request; with `type`, the next one of that type
-        (or of one of those types), dropping the others before it."""
+        (or of one of those types), dropping the others before it. `timeout=None` waits as
+        long as the connection lasts."""
         wanted = (type,) if isinstance(type, str) else type
         async with asyncio.timeout(timeout):
             while True:
@@ -362,7 +363,7 @@ class Client:
         return self._run(self.aio.request(msg, timeout=timeout))
 
     def next(self, type: str | tuple[str, ...] | None = None, *,
-             timeout: float = DEFAULT_TIMEOUT) -> Message:
+             timeout: float | None = DEFAULT_TIMEOUT) -> Message:
         return self._run(self.aio.next(type, timeout=timeout))
 
     def hello(self, protocol: Sequence[int] = (1, 1)) -> Message:

@@ -10,7 +10,6 @@ next line. When stdin ends the connection closes and the host stops.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import sys
@@ -18,12 +17,14 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, BinaryIO
 
+from vgcore.host import protocol
+from vgcore.host.protocol import MAX_MESSAGE
+
 if TYPE_CHECKING:
     from vgcore.host.service import Connection, Host
 
 log = logging.getLogger("vgcore.host.stdio")
 
-MAX_MESSAGE = 65536  # protocol.MAX_MESSAGE: bytes of one client message
 # Host messages waiting for stdout. A parent that stops reading for this long is gone: the
 # host stops rather than hold an ever-growing backlog.
 OUTBOUND_LIMIT = 10_000
@@ -188,5 +189,5 @@ async def _line_writer(stdout: BinaryIO) -> Callable[[bytes], Awaitable[None]]:
 
 
 def bad_message(message: str) -> str:
-    """A `bad_message` error as one JSON line (the transport refuses input itself)."""
-    return json.dumps({"v": 1, "type": "error", "code": "bad_message", "message": message})
+    """A `bad_message` error, for input the transport refuses itself (host-design.md)."""
+    return protocol.encode(protocol.Error(code="bad_message", message=message))

@@ -31,7 +31,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from vgcore.host.http import HttpRoutes
-from vgcore.host.stdio import MAX_MESSAGE, bad_message, receive
+from vgcore.host.protocol import MAX_MESSAGE
+from vgcore.host.stdio import bad_message, receive
 
 if TYPE_CHECKING:
     from vgcore.host.service import Host

@@ -1,0 +1,189 @@
+"""`vgcore serve` (the host over stdio or WebSocket) and `vgcore agent` (a bot seat that plays
+over the wire). cli.py adds both to the `vgcore` group; the host's modules are imported only
+when a command runs, so `vgcore --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from vgcore.host.service import Host
+
+log = logging.getLogger("vgcore.host")
+
+DEFAULT_HOST = "127.0.0.1"
+# Agents that pick from the decision's options alone. The others (greedy) read the engine's
+# Game, which only the host has: a remote seat can ask the host to play for it instead
+# (`create` with `seats: {B: "agent:greedy"}`).
+REMOTE_AGENTS = ("random",)
+
+
+@click.command()
+@click.option("--stdio", is_flag=True,
+              help="JSON Lines on stdin/stdout for a parent process (logs on stderr).")
+@click.option("--ws", "ws_address", metavar="[HOST:]PORT",
+              help=f"WebSocket, and plain HTTP GET, on HOST:PORT (HOST defaults to "
+                   f"{DEFAULT_HOST}; port 0 picks a free one, logged on stderr).")
+@click.option("--db", default=None, metavar="PATH",
+              help="SQLite file of the host's games (default: host.sqlite3 in the user's data "
+                   "directory); ':memory:' keeps nothing.")
+@click.option("--allow-origin", "allow_origins", multiple=True, metavar="ORIGIN",
+              help="A web page origin (scheme://host[:port]) allowed to open a WebSocket; "
+                   "repeatable. Needed for browser clients when bound beyond loopback.")
+@click.option("--snapshot-every", type=click.IntRange(min=0), default=None,
+              help="Journal entries between snapshots of a game (0: never).  [default: 50]")
+@click.option("--reconnect-window", type=click.FloatRange(min=0), default=None,
+              metavar="SECONDS",
+              help="How long a disconnected seat may take to come back before its game's "
+                   "disconnect policy applies (0: forever).  [default: 120]")
+@click.option("--cards", "card_dirs", multiple=True,
+              type=click.Path(exists=True, file_okay=False),
+              help="Extra card directory (cards.yaml, scripts, decks/); repeatable.")
+@click.option("--log-level", default="info", show_default=True,
+              type=click.Choice(["debug", "info", "warning", "error"]))
+def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tuple[str, ...],
+          snapshot_every: int | None, reconnect_window: float | None,
+          card_dirs: tuple[str, ...], log_level: str) -> None:
+    """Run the headless rules host (docs/host-protocol.md).
+
+    Unfinished games in the database are resumed at start. SIGTERM or SIGINT stop the host
+    cleanly; so does the end of stdin with --stdio. Nothing acknowledged is lost even when
+    the host is killed: it is journaled before it is acknowledged.
+    """
+    if stdio == (ws_address is not None):
+        raise click.UsageError("give one of --stdio or --ws [HOST:]PORT")
+    address = parse_address(ws_address) if ws_address is not None else None
+    logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    host = build_host(db, card_dirs, snapshot_every, reconnect_window)
+    try:
+        if address is None:
+            from vgcore.host.stdio import serve_stdio
+
+            run_until_signal(host, lambda: serve_stdio(host))
+        else:
+            from vgcore.host.ws import serve_ws
+
+            run_until_signal(host, lambda: serve_ws(host, *address, allow_origins=allow_origins))
+    finally:
+        host.store.close()
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """`[HOST:]PORT`, HOST possibly a bracketed IPv6 address (`[::1]:8765`)."""
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]") if sep else ""
+    try:
+        number = int(port)
+    except ValueError:
+        raise click.BadParameter(f"expected [HOST:]PORT, got {text!r}",
+                                 param_hint="--ws") from None
+    if not 0 <= number <= 65535:
+        raise click.BadParameter(f"port {number} is not 0–65535", param_hint="--ws")
+    return host or DEFAULT_HOST, number
+
+
+def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int | None,
+               reconnect_window: float | None) -> Host:
+    """The host over its store; a database that cannot be used is a one-line error, exit 2."""
+    from vgcore.host.service import Host, HostConfig
+    from vgcore.host.store import Store, StoreError, default_db_path
+    from vgcore.plugins import Registry
+
+    registry = Registry(card_dirs=card_dirs)
+    for message in registry.plugin_errors:
+        log.error("plugin: %s", message)
+    path = db if db is not None else default_db_path()
+    try:
+        store = Store(path)
+    except StoreError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    log.info("games are kept in %s", path)
+    config = HostConfig()
+    if snapshot_every is not None:
+        config.snapshot_every = snapshot_every
+    if reconnect_window is not None:
+        config.reconnect_window_ms = round(reconnect_window * 1000)
+    return Host(registry, store, config)
+
+
+def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Start the host, then serve until the transport ends or SIGTERM/SIGINT arrives."""
+
+    async def main() -> None:
+        await host.start()
+        task = asyncio.create_task(serving())
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                loop.add_signal_handler(signum, task.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())
+
+
+# -- a bot seat ----------------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--connect", "url", required=True, metavar="URL",
+              help="The host's WebSocket URL (ws://127.0.0.1:8765/).")
+@click.option("--game", required=True, help="The game id (from `created`).")
+@click.option("--seat", required=True, help="The seat to play.")
+@click.option("--token", required=True, help="The seat's token (from `created`).")
+@click.option("--agent", "agent_name", default="random", show_default=True,
+              type=click.Choice(REMOTE_AGENTS),
+              help="Who picks the answers (agents that need the engine's state, like greedy, "
+                   "play only inside the host: create the game with seats {S: "
+                   "\"agent:greedy\"}).")
+@click.option("--seed", default=0, show_default=True, type=int, help="The agent's seed.")
+def agent(url: str, game: str, seat: str, token: str, agent_name: str, seed: int) -> None:
+    """Play one seat of a game on a host with an agent, to the end; print the result."""
+    from vgcore.host.client import HostClosed, HostRequestError
+
+    try:
+        over = asyncio.run(play_seat(url, game, seat, token, agent_name, seed))
+    except HostRequestError as exc:
+        click.echo(f"error: the host refused: {exc}", err=True)
+        sys.exit(1)
+    except (HostClosed, OSError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    reason = f" ({over['reason']})" if over.get("reason") else ""
+    click.echo(f"game {game}: {over['result']}{reason}")
+
+
+async def play_seat(url: str, game: str, seat: str, token: str, agent_name: str,
+                    seed: int) -> dict[str, Any]:
+    """Join `seat` and answer each of its decisions until `game_over`, which is returned."""
+    from vgcore.agents import make_agent
+    from vgcore.decisions import parse
+    from vgcore.host.client import AsyncClient
+
+    chooser = make_agent(agent_name, seed)
+    client = await AsyncClient.connect(url)
+    try:
+        joined = await client.join(game, seat, token)
+        decision = joined.get("decision")
+        while True:
+            if decision is not None and decision["seat"] == seat:
+                options = [parse(o) for o in decision["options"]]
+                action = chooser.choose(None, options)  # type: ignore[arg-type]
+                await client.answer(game, decision["id"], str(action))
+            msg = await client.next(("decision", "game_over"), timeout=None)
+            if msg["type"] == "game_over":
+                return msg
+            decision = msg["decision"]
+    finally:
+        await client.close()
