@@ -7,7 +7,7 @@ import http.client
 import json
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -16,36 +16,19 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from vgcore.host.client import AsyncClient, HostClosed
+from vgcore.host.client import AsyncClient, HostClosed, HostRequestError
 from vgcore.host.http import HttpRoutes, static_dir
 from vgcore.host.protocol import MAX_MESSAGE
+from vgcore.host.service import Host
 from vgcore.host.ws import serve_ws
 
-from .test_stdio import EchoConnection, EchoHost
-
-
-class FloodConnection(EchoConnection):
-    """Answers `flood` with `n` messages at once, faster than any client reads them."""
-
-    async def receive(self, text: str) -> None:
-        msg = json.loads(text)
-        if msg.get("type") == "flood":
-            for i in range(msg["n"]):
-                self.send(json.dumps({"v": 1, "type": "pong", "n": i}))
-        else:
-            await super().receive(text)
-
-
-class FloodHost(EchoHost):
-    def connect(self, send: Callable[[str], None], *, trusted: bool = False,
-                peer: str = "") -> EchoConnection:
-        self.connections.append(FloodConnection(send, trusted))
-        return self.connections[-1]
+from .test_stdio import VANILLA, play_to_the_end, real_host
 
 
 @asynccontextmanager
-async def serving(host: Any, bind: str = "127.0.0.1", **options: Any) -> AsyncIterator[int]:
+async def serving(host: Host, bind: str = "127.0.0.1", **options: Any) -> AsyncIterator[int]:
     """A running `serve_ws` on an ephemeral port; cancelled (the host stopped) on exit."""
+    await host.start()
     ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     task = asyncio.create_task(serve_ws(host, bind, 0, ready=ready, **options))
     port = await ready
@@ -68,94 +51,108 @@ def http_get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
         conn.close()
 
 
-def test_a_text_frame_is_one_message_and_each_reply_one_frame() -> None:
-    host = EchoHost()
-
+def test_a_whole_game_over_websocket_against_the_hosts_agent() -> None:
     async def run() -> None:
-        async with serving(host) as port:
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            assert (await client.request({"type": "ping"}))["re"] == 1
-            assert (await client.request({"type": "ping", "id": "two"}))["re"] == "two"
+        async with serving(real_host()) as port:
+            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            assert (await client.hello())["protocol"] == 1
+            created = await client.create("premium", VANILLA, seed=6,
+                                          seats={"B": "agent:greedy"})
+            game = created["game"]
+            assert list(created["tokens"]) == ["A"]
+            joined = await client.join(game, "A", created["tokens"]["A"])
+            over = await play_to_the_end(client, game, {"A": "human"}, joined.get("decision"))
+            assert over["result"] in ("A", "B", "draw")
+            assert (await client.get(game, "replay"))["replay"] == over["replay"]
             await client.close()
 
     asyncio.run(run())
-    assert [c.trusted for c in host.connections] == [False]
+
+
+def test_each_reply_names_its_request() -> None:
+    async def run() -> None:
+        async with serving(real_host()) as port:
+            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            assert (await client.request({"type": "ping"}))["re"] == 1
+            assert (await client.request({"type": "ping", "id": "two"}))["re"] == "two"
+            with pytest.raises(HostRequestError) as refused:
+                await client.join("no-such-game", "A", "token")
+            assert refused.value.code == "unknown_game"
+            await client.close()
+
+    asyncio.run(run())
 
 
 def test_closing_the_socket_closes_the_connection_and_cancelling_stops_the_host() -> None:
-    host = EchoHost()
+    """The host hears of a closed socket (a spectator is told the seat left) and keeps the
+    game for the seat's return; stopping the server stops the host with the game stored."""
+    host = real_host()
 
     async def run() -> None:
         async with serving(host) as port:
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            await client.request({"type": "ping"})
-            await client.close()
-            assert not host.stopped
+            player = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            created = await player.create("premium", VANILLA, seed=7,
+                                          seats={"B": "agent:greedy"})
+            await player.join(created["game"], "A", created["tokens"]["A"])
+            watcher = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            await watcher.spectate(created["game"])
+            await player.close()
+            presence = await watcher.next("presence")
+            assert (presence["seat"], presence["connected"]) == ("A", False)
+            assert created["game"] in host.rooms and len(host.connections) == 1
 
     asyncio.run(run())
-    assert host.connections[0].is_closed and host.stopped
+    assert host.rooms == {} and host.connections == set()
+    assert [r.status for r in host.store.unfinished()] == ["live"]
 
 
 def test_a_binary_frame_is_refused_and_the_connection_stays() -> None:
-    host = EchoHost()
-
     async def run() -> None:
-        async with serving(host) as port:
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            await client.link.send_bytes(b'{"type": "ping"}')  # type: ignore[attr-defined]
+        async with serving(real_host()) as port:
+            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            await client.link.send_bytes(b'{"v": 1, "type": "ping"}')  # type: ignore[attr-defined]
             refused = await client.next()
             assert (refused["type"], refused["code"]) == ("error", "bad_message")
-            assert (await client.request({"type": "ping"}))["type"] == "pong"
+            assert "text frame" in refused["message"]
+            assert (await client.ping())["type"] == "pong"
             await client.close()
 
     asyncio.run(run())
-    assert len(host.connections[0].received) == 1
 
 
 def test_a_frame_over_the_limit_closes_the_connection_with_1009() -> None:
-    host = EchoHost()
-
     async def run() -> None:
-        async with serving(host) as port:
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            await client.send_text(json.dumps({"type": "ping", "pad": "x" * MAX_MESSAGE}))
+        async with serving(real_host()) as port:
+            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            await client.send_text(json.dumps({"v": 1, "type": "ping",
+                                               "pad": "x" * MAX_MESSAGE}))
             with pytest.raises(HostClosed) as closed:
                 await client.next()
             assert closed.value.code == 1009
             # the host goes on serving others
-            other = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            assert (await other.request({"type": "ping"}))["type"] == "pong"
+            other = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            assert (await other.ping())["type"] == "pong"
             await other.close()
 
     asyncio.run(run())
-    assert host.connections[0].received == []
 
 
 def test_a_client_that_does_not_read_is_closed_as_too_slow() -> None:
-    host = FloodHost()
+    """A spectator's `spectate` is answered with `joined` and `waiting` at once: with room
+    for one message, the second overflows the connection's queue."""
 
     async def run() -> None:
-        async with serving(host, outbound_limit=10) as port:
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            await client.send({"type": "flood", "n": 11})
+        async with serving(real_host(), outbound_limit=1) as port:
+            owner = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            created = await owner.create("premium", VANILLA, seed=8)
+            watcher = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            await watcher.send({"v": 1, "type": "spectate", "game": created["game"]})
             with pytest.raises(HostClosed) as closed:
                 while True:
-                    await client.next()
+                    await watcher.next()
             assert (closed.value.code, closed.value.reason) == (1008, "too slow")
-
-    asyncio.run(run())
-    assert host.connections[0].is_closed
-
-
-def test_a_client_that_keeps_up_gets_every_message_of_a_burst_within_the_limit() -> None:
-    host = FloodHost()
-
-    async def run() -> None:
-        async with serving(host, outbound_limit=10) as port:
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
-            await client.send({"type": "flood", "n": 10})
-            assert [(await client.next())["n"] for _ in range(10)] == list(range(10))
-            await client.close()
+            assert (await owner.ping())["type"] == "pong"  # others are not affected
+            await owner.close()
 
     asyncio.run(run())
 
@@ -174,7 +171,7 @@ async def handshake_status(port: int, origin: str | None) -> int:
 
 def test_bound_to_all_interfaces_only_listed_origins_are_accepted() -> None:
     async def run() -> None:
-        async with serving(EchoHost(), "0.0.0.0",
+        async with serving(real_host(), "0.0.0.0",
                            allow_origins=["https://vg.example"]) as port:
             assert await handshake_status(port, "https://evil.example") == 403
             assert await handshake_status(port, "http://localhost:8000") == 403
@@ -186,7 +183,7 @@ def test_bound_to_all_interfaces_only_listed_origins_are_accepted() -> None:
 
 def test_on_loopback_pages_from_loopback_are_accepted_and_others_refused() -> None:
     async def run() -> None:
-        async with serving(EchoHost()) as port:
+        async with serving(real_host()) as port:
             assert await handshake_status(port, "http://localhost:5173") == 101
             assert await handshake_status(port, "http://127.0.0.1:8000") == 101
             assert await handshake_status(port, "http://localhost") == 101
@@ -203,7 +200,7 @@ def test_on_loopback_pages_from_loopback_are_accepted_and_others_refused() -> No
 
 def test_http_get_on_the_websocket_port_serves_the_default_pages() -> None:
     async def run() -> None:
-        async with serving(EchoHost()) as port:
+        async with serving(real_host()) as port:
             index = await asyncio.to_thread(
                 lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10).read())
             assert b"connect a WebSocket" in index
@@ -229,7 +226,7 @@ def test_a_mounted_static_directory_is_served_without_leaving_it(tmp_path: Path)
     routes.add("/", static_dir(site))
 
     async def run() -> None:
-        async with serving(EchoHost(), http=routes) as port:
+        async with serving(real_host(), http=routes) as port:
             def get(path: str) -> tuple[int, dict[str, str], bytes]:
                 return http_get(port, path)
 
@@ -248,9 +245,10 @@ def test_a_mounted_static_directory_is_served_without_leaving_it(tmp_path: Path)
 
 
 def test_a_websocket_closed_by_the_server_on_shutdown_goes_away_with_1001() -> None:
-    host = EchoHost()
+    host = real_host()
 
     async def run() -> None:
+        await host.start()
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(serve_ws(host, "127.0.0.1", 0, ready=ready))
         async with connect(f"ws://127.0.0.1:{await ready}/") as ws:
@@ -262,7 +260,7 @@ def test_a_websocket_closed_by_the_server_on_shutdown_goes_away_with_1001() -> N
             await task
 
     asyncio.run(run())
-    assert host.stopped and host.connections[0].is_closed
+    assert host.connections == set()
 
 
 # -- the router alone --------------------------------------------------------------------
@@ -304,7 +302,7 @@ def test_a_symlink_out_of_a_static_directory_is_not_followed(tmp_path: Path) -> 
 
 def test_urllib_sees_404_as_an_error_status() -> None:
     async def run() -> None:
-        async with serving(EchoHost()) as port:
+        async with serving(real_host()) as port:
             def fetch() -> int:
                 try:
                     urllib.request.urlopen(f"http://127.0.0.1:{port}/missing", timeout=10)
