@@ -1,0 +1,200 @@
+"""The Python client (blocking and asyncio), `vgcore serve --ws` and `vgcore agent`, each a
+real subprocess talking over loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from vgcore.host.client import (
+    AsyncClient,
+    Client,
+    HostClosed,
+    HostMessageError,
+    HostRequestError,
+)
+
+from .test_stdio import SERVE, VANILLA
+
+# `vgcore agent` (cli.py adds it to the `vgcore` group as `main.add_command(agent)`).
+AGENT = [sys.executable, "-c", "from vgcore.host.hostcli import agent; agent()"]
+LISTENING = re.compile(r"listening on (ws://\S+)")
+
+
+@contextmanager
+def ws_host(*args: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """`vgcore serve --ws 127.0.0.1:0` in a subprocess; yields its URL (read from the log
+    line on stderr) and the process; SIGTERM at the end, which must stop it cleanly."""
+    process = subprocess.Popen([*SERVE, "--ws", "127.0.0.1:0", "--db", ":memory:", *args],
+                               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        for line in process.stderr:
+            found = LISTENING.search(line)
+            if found:
+                break
+        else:
+            raise AssertionError(f"the host exited ({process.wait()}) without listening")
+        yield found.group(1) + "/", process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+        process.stderr.close()  # type: ignore[union-attr]
+
+
+def play_sync(client: Client, game: str, seat: str, first: dict[str, Any] | None) -> dict[str, Any]:
+    rng = random.Random(9)
+    decision = first
+    while True:
+        if decision is not None and decision["seat"] == seat:
+            assert client.answer(game, decision["id"], rng.choice(decision["options"]))[
+                "type"] == "accepted"
+        msg = client.next(("decision", "game_over"))
+        if msg["type"] == "game_over":
+            return msg
+        decision = msg["decision"]
+
+
+def test_the_blocking_client_plays_a_game_on_a_websocket_host() -> None:
+    with ws_host() as (url, _), Client.connect(url, validate=True) as client:
+        assert client.hello()["type"] == "welcome"
+        created = client.create("premium", VANILLA, seed=11, seats={"B": "agent:greedy"})
+        game = created["game"]
+        joined = client.join(game, "A", created["tokens"]["A"])
+        over = play_sync(client, game, "A", joined.get("decision"))
+        assert over["game"] == game and over["result"] in ("A", "B", "draw")
+
+
+def test_error_replies_raise_with_the_code_and_the_legal_answers() -> None:
+    with (ws_host() as (url, _), Client.connect(url, validate=True) as a,
+          Client.connect(url, validate=True) as b):
+        created = a.create("premium", VANILLA, seed=12)
+        game, tokens = created["game"], created["tokens"]
+        with pytest.raises(HostRequestError) as wrong_token:
+            a.join(game, "A", tokens["B"])
+        assert wrong_token.value.code == "unauthorized"
+        clients = {"A": a, "B": b}
+        decisions = {s: c.join(game, s, tokens[s])["decision"] for s, c in clients.items()}
+        seat = next(s for s, d in decisions.items() if d is not None)
+        other = "B" if seat == "A" else "A"
+        decision = decisions[seat]
+        with pytest.raises(HostRequestError) as illegal:
+            clients[seat].answer(game, decision["id"], "fly-to-the-moon")
+        assert (illegal.value.code, illegal.value.legal) == ("illegal_action",
+                                                             decision["options"])
+        with pytest.raises(HostRequestError) as not_yours:
+            clients[other].answer(game, decision["id"], decision["options"][0])
+        assert not_yours.value.code == "not_your_decision"
+        with pytest.raises(HostRequestError) as stale:
+            clients[seat].answer(game, decision["id"] + 1000, decision["options"][0])
+        assert stale.value.code == "stale_decision"
+        assert clients[seat].answer(game, decision["id"], decision["options"][0])[
+            "decision"] == decision["id"]  # the connection stayed, the game was unchanged
+
+
+def test_a_host_that_stops_closes_the_client_with_going_away() -> None:
+    with ws_host() as (url, process):
+        client = Client.connect(url, validate=True)
+        client.ping()
+        process.send_signal(signal.SIGTERM)
+        with pytest.raises(HostClosed) as closed:
+            client.next()
+        assert closed.value.code == 1001
+        client.close()
+        assert process.wait(timeout=30) == 0
+
+
+def test_vgcore_agent_plays_a_seat_to_the_end() -> None:
+    with ws_host() as (url, _), Client.connect(url, validate=True) as client:
+        created = client.create("premium", VANILLA, seed=14, seats={"B": "agent:greedy"})
+        bot = subprocess.run([*AGENT, "--connect", url, "--game", created["game"],
+                              "--seat", "A", "--token", created["tokens"]["A"],
+                              "--agent", "random", "--seed", "3"],
+                             capture_output=True, text=True, timeout=120)
+        assert bot.returncode == 0, bot.stderr
+        assert bot.stdout.startswith(f"game {created['game']}: ")
+        with pytest.raises(HostRequestError) as over:
+            client.join(created["game"], "A", created["tokens"]["A"])
+        assert over.value.code == "game_over"
+
+
+def test_vgcore_agent_with_a_wrong_token_exits_1() -> None:
+    with ws_host() as (url, _), Client.connect(url) as client:
+        created = client.create("premium", VANILLA, seed=15)
+        bot = subprocess.run([*AGENT, "--connect", url, "--game", created["game"],
+                              "--seat", "A", "--token", "wrong"],
+                             capture_output=True, text=True, timeout=60)
+        assert bot.returncode == 1 and "unauthorized" in bot.stderr
+
+
+# -- validation of what the host sends ---------------------------------------------------
+
+
+def fed(*lines: bytes) -> AsyncClient:
+    """A client reading `lines` as if a host had sent them (then the stream ends)."""
+    reader = asyncio.StreamReader()
+    for line in lines:
+        reader.feed_data(line)
+    reader.feed_eof()
+    return AsyncClient.attach(reader, None, validate=True)  # type: ignore[arg-type]
+
+
+def test_validation_refuses_a_message_the_protocol_does_not_have() -> None:
+    async def run() -> None:
+        client = fed(b'{"v": 1, "type": "pong"}\n', b'{"v": 1, "type": "teleport"}\n',
+                     b'{"v": 1, "type": "event", "game": "g", "seq": "one", "event": {}}\n',
+                     b"not json\n", b"[1, 2]\n")
+        assert await client.next() == {"v": 1, "type": "pong"}
+        for _ in range(4):
+            with pytest.raises(HostMessageError):
+                await client.next()
+        with pytest.raises(HostClosed):
+            await client.next()
+
+    asyncio.run(run())
+
+
+def test_next_of_a_type_drops_the_messages_before_it() -> None:
+    async def run() -> None:
+        client = fed(b'{"v": 1, "type": "pong"}\n',
+                     b'{"v": 1, "type": "waiting", "game": "g", "seat": "B", "kind": "ride"}\n',
+                     b'{"v": 1, "type": "presence", "game": "g", "seat": "B", '
+                     b'"connected": false}\n',
+                     b'{"v": 1, "type": "pong", "re": 5}\n')
+        assert (await client.next(("presence", "game_over")))["seat"] == "B"
+        assert await client.next() == {"v": 1, "type": "pong", "re": 5}
+
+    asyncio.run(run())
+
+
+def test_a_reply_that_breaks_the_protocol_fails_its_request() -> None:
+    async def run() -> None:
+        reader = asyncio.StreamReader()
+        replies = [b'{"v": 1, "type": "pong", "re": 1, "extra": 1}\n',
+                   b'{"v": 1, "type": "welcome", "re": 2}\n']
+
+        class Pipe:
+            """Answers each line written with the next of `replies`."""
+
+            def write(self, data: bytes) -> None:
+                reader.feed_data(replies.pop(0))
+
+            async def drain(self) -> None:
+                pass
+
+        client = AsyncClient.attach(reader, Pipe(), validate=True)  # type: ignore[arg-type]
+        assert (await client.ping())["re"] == 1  # unknown fields are allowed
+        with pytest.raises(HostMessageError):
+            await client.hello()  # a welcome without its fields
+
+    asyncio.run(run())
