@@ -64,6 +64,8 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
     address = parse_address(ws_address) if ws_address is not None else None
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if log_level != "debug":  # websockets logs every connection at INFO
+        logging.getLogger("websockets").setLevel(logging.WARNING)
     host = build_host(db, card_dirs, snapshot_every, reconnect_window)
     try:
         if address is None:
