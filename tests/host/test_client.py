@@ -198,3 +198,60 @@ def test_a_reply_that_breaks_the_protocol_fails_its_request() -> None:
             await client.hello()  # a welcome without its fields
 
     asyncio.run(run())
+
+
+# -- `vgcore play --connect`: the terminal game as a client ------------------------------
+
+
+class Person:
+    """Types `lines`, then a random listed answer number each time (or ends the input)."""
+
+    def __init__(self, lines: list[str], seed: int = 0, *, then_random: bool = True) -> None:
+        self.lines = iter(lines)
+        self.random = random.Random(seed) if then_random else None
+        self.out: list[str] = []
+
+    def echo(self, text: str) -> None:
+        self.out.append(text)
+
+    def read_line(self, prompt: str) -> str:
+        line = next(self.lines, None)
+        if line is not None:
+            return line
+        if self.random is None:
+            raise EOFError
+        listed = [int(n) for text in self.out[-4:]
+                  for n in re.findall(r"^ *(\d+)\. ", text, re.M)]
+        return str(self.random.randint(1, max(listed, default=1)))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+def test_play_connected_plays_a_whole_game_at_the_terminal_against_the_hosts_agent() -> None:
+    from vgcore.host.hostcli import play_connected
+
+    person = Person(["help", "board", "fly"], seed=2)
+    with ws_host() as (url, _):
+        code = play_connected(url, "premium", tuple(VANILLA.values()), "A", "greedy", 5,
+                              read_line=person.read_line, echo=person.echo)
+    assert code == 0
+    assert "Commands:" in person.text and "'fly' is not an answer here" in person.text
+    assert re.search(r"Game over( \(\w+\))?\. (You win!|You lose\.|Draw\.)$", person.out[-1])
+
+
+def test_play_connected_leaves_a_game_and_comes_back_to_it() -> None:
+    from vgcore.host.hostcli import play_connected
+
+    leaving = Person(["1", "quit"])
+    with ws_host() as (url, _):
+        assert play_connected(url, "premium", (), "A", "greedy", 6,
+                              read_line=leaving.read_line, echo=leaving.echo) == 0
+        back = re.search(r"--game (\S+) --seat A --token (\S+)", leaving.text)
+        assert back is not None
+        returning = Person([], seed=4)
+        assert play_connected(url, "premium", (), "A", "greedy", 6, game=back.group(1),
+                              token=back.group(2), read_line=returning.read_line,
+                              echo=returning.echo) == 0
+    assert "Game over" in returning.out[-1]

@@ -189,3 +189,168 @@ async def play_seat(url: str, game: str, seat: str, token: str, agent_name: str,
             decision = msg["decision"]
     finally:
         await client.close()
+
+
+# -- the terminal game as a client -------------------------------------------------------
+
+
+def play_connected(url: str, format_id: str, decks: tuple[str, ...], seat: str | None,
+                   agent_name: str, seed: int, *, game: str | None = None,
+                   token: str | None = None, card_dirs: tuple[str, ...] = (),
+                   read_line: Callable[[str], str] = input,
+                   echo: Callable[[str], None] = click.echo) -> int:
+    """`vgcore play --connect URL`: the terminal game with the host holding the game.
+
+    Without `game`, a game is created on the host with its agent in the other seats (`decks`
+    are deck names the host has installed; none: its defaults); with `game` and `token` the
+    seat is joined again (after a quit or a lost connection). The screen is the terminal's,
+    drawn from the views and events the host sends; the local card database only names the
+    cards. Returns the exit code: 0, or 130 after Ctrl-C.
+    """
+    from vgcore.host.client import Client, HostRequestError
+    from vgcore.plugins import Registry
+
+    registry = Registry(card_dirs=card_dirs)
+    layout = registry.engine(format_id).seat_layout
+    seat = seat or layout.seats[0]
+    if seat not in layout.seats:
+        raise click.BadParameter(f"{seat!r} is no seat of format {format_id!r}; seats: "
+                                 + ", ".join(layout.seats), param_hint="--seat")
+    with Client.connect(url) as client:
+        if game is None:
+            others = {s: f"agent:{agent_name}" for s in layout.seats if s != seat}
+            named = dict(zip(layout.seats, decks, strict=False)) if decks else None
+            created = client.create(format_id, named, seed=seed, seats=others)
+            game, token = created["game"], created["tokens"][seat]
+        if token is None:
+            raise click.BadParameter("joining a game needs its --token", param_hint="--token")
+        try:
+            table = RemoteTable(registry, format_id, seat, game, token)
+            return table.run(client, read_line, echo)
+        except HostRequestError as exc:
+            echo(f"error: the host refused: {exc}")
+            return 1
+
+
+class RemoteTable:
+    """One seat of a game on a host, at the terminal (terminal.py's screen and replies)."""
+
+    def __init__(self, registry: Any, format_id: str, seat: str, game: str,
+                 token: str) -> None:
+        import shutil
+
+        from vgcore.screen import WIDTH, Table, screen_width
+
+        engine = registry.engine(format_id)
+        teams = engine.seat_layout.teams
+        roles = {s: "you" if s == seat else "teammate" if teams[s] == teams[seat]
+                 else "opponent" for s in engine.seat_layout.seats}
+        width = screen_width(shutil.get_terminal_size((WIDTH, 40)).columns)
+        self.table = Table(seat, roles, engine.db, width)
+        self.format_id, self.seat, self.game, self.token = format_id, seat, game, token
+        self.team = teams[seat]
+        self.events: list[dict[str, Any]] = []
+        self.told = 0
+        self.last_board: list[str] = []
+
+    def run(self, client: Any, read_line: Callable[[str], str],
+            echo: Callable[[str], None]) -> int:
+        from vgcore.terminal import Quit
+
+        joined = client.join(self.game, self.seat, self.token)
+        view: dict[str, Any] = joined["view"]
+        self.events = list(view.pop("log", []))
+        decision = joined.get("decision")
+        echo(f"You play {self.seat} in {self.format_id} (game {self.game} on the host).")
+        echo("Type 'help' at any question.")
+        try:
+            while True:
+                if decision is not None and decision["seat"] == self.seat:
+                    self.tell_news(echo)
+                    self.answer(client, {**view, "decision": decision}, read_line, echo)
+                    decision = None
+                msg = client.next(timeout=None)
+                kind = msg["type"]
+                if kind == "event":
+                    self.events.append(msg["event"])
+                elif kind == "view":
+                    view = msg["view"]
+                elif kind == "decision":
+                    decision = msg["decision"]
+                elif kind == "game_over":
+                    return self.over(msg, echo)
+        except Quit as stop:
+            echo(f"\n{stop.why}")
+            echo(f"The game goes on on the host: come back with --game {self.game} --seat "
+                 f"{self.seat} --token {self.token}")
+            return stop.code
+
+    def answer(self, client: Any, view: dict[str, Any], read_line: Callable[[str], str],
+               echo: Callable[[str], None]) -> None:
+        """Ask until the host accepts an answer (the terminal's prompt, commands and hints)."""
+        from vgcore.host.client import HostRequestError
+        from vgcore.screen import render_board, render_decision
+        from vgcore.terminal import PROMPT, Quit, help_lines, read_reply
+
+        board = render_board(view, self.table)
+        if board != self.last_board:
+            echo("\n" + "\n".join(board))
+            self.last_board = board
+        question = render_decision(view, self.table)
+        echo("\n".join(question))
+        options = view["decision"]["options"]
+        while True:
+            try:
+                raw = read_line(PROMPT)
+            except EOFError:
+                raise Quit(0, "End of input: leaving the game.") from None
+            except KeyboardInterrupt:
+                raise Quit(130, "Interrupted: leaving the game.") from None
+            reply = read_reply(raw, options, lambda text: canonical(text) in options)
+            if reply.answer is not None:
+                try:
+                    client.answer(self.game, view["decision"]["id"], canonical(reply.answer))
+                    return
+                except HostRequestError as exc:
+                    echo(exc.message)
+                    continue
+            if reply.command == "quit":
+                raise Quit(0, "Leaving the game.")
+            if reply.command == "help":
+                echo("\n".join(help_lines(options)))
+            elif reply.command == "board":
+                echo("\n".join([*board, *question]))
+            elif reply.command == "options":
+                echo("\n".join(question))
+            else:
+                echo(reply.message or "")
+
+    def tell_news(self, echo: Callable[[str], None]) -> None:
+        from vgcore.narration import narrate
+        from vgcore.screen import wrap
+
+        for line in narrate(self.events[self.told:], self.table):
+            for part in wrap("  " + line, self.table.width, indent="      "):
+                echo(part)
+        self.told = len(self.events)
+
+    def over(self, msg: dict[str, Any], echo: Callable[[str], None]) -> int:
+        self.tell_news(echo)
+        result = msg["result"]  # the winning team, or "draw"
+        outcome = ("You win!" if result == self.team else
+                   "Draw." if result == "draw" else "You lose.")
+        reason = f" ({msg['reason']})" if msg.get("reason") else ""
+        echo(f"\nGame over{reason}. {outcome}")
+        return 0
+
+
+def canonical(text: str) -> str:
+    """An answer in its canonical spelling (`attack VC->B.VC` as `attack VC -> B.VC`), or
+    the text itself when it does not parse."""
+    from vgcore.decisions import parse
+    from vgcore.errors import ActionSyntaxError
+
+    try:
+        return str(parse(text))
+    except ActionSyntaxError:
+        return text
