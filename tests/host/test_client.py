@@ -7,6 +7,7 @@ import asyncio
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -112,6 +113,16 @@ def test_a_host_that_stops_closes_the_client_with_going_away() -> None:
         assert closed.value.code == 1001
         client.close()
         assert process.wait(timeout=30) == 0
+
+
+def test_serve_on_a_port_in_use_says_so_and_exits_2() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        serve = subprocess.run([*SERVE, "--ws", f"127.0.0.1:{port}", "--db", ":memory:"],
+                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                               timeout=60)
+    assert serve.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in serve.stderr
+    assert "Traceback" not in serve.stderr
 
 
 def test_vgcore_agent_plays_a_seat_to_the_end() -> None:
@@ -255,3 +266,17 @@ def test_play_connected_leaves_a_game_and_comes_back_to_it() -> None:
                               token=back.group(2), read_line=returning.read_line,
                               echo=returning.echo) == 0
     assert "Game over" in returning.out[-1]
+
+
+def test_ws_addresses_default_to_loopback_and_take_ipv6_in_brackets() -> None:
+    import click
+
+    from vgcore.host.hostcli import parse_address
+
+    assert parse_address("8765") == ("127.0.0.1", 8765)
+    assert parse_address(":8765") == ("127.0.0.1", 8765)
+    assert parse_address("0.0.0.0:0") == ("0.0.0.0", 0)
+    assert parse_address("[::1]:9000") == ("::1", 9000)
+    for wrong in ("host", "127.0.0.1:http", "127.0.0.1:70000"):
+        with pytest.raises(click.BadParameter):
+            parse_address(wrong)

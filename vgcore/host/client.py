@@ -116,8 +116,8 @@ class AsyncClient:
     async def request(self, msg: Message, *, timeout: float = DEFAULT_TIMEOUT) -> Message:
         """Send `msg` with a fresh `id` (unless it has one) and return the reply that names
         it; an `error` reply raises `HostRequestError`."""
+        msg = {"v": 1, **msg}
         rid = msg.setdefault("id", next(self._ids))
-        msg.setdefault("v", 1)
         if rid in self._pending:
             raise ValueError(f"request id {rid!r} is already waiting for its reply")
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
@@ -342,7 +342,11 @@ class Client:
         self._thread = threading.Thread(target=self._loop.run_forever, name="vgcore-client",
                                         daemon=True)
         self._thread.start()
-        self.aio = self._run(_opened(opener))
+        try:
+            self.aio = self._run(_opened(opener))
+        except BaseException:
+            self._stop_loop()
+            raise
 
     @classmethod
     def connect(cls, url: str, *, validate: bool = False, origin: str | None = None) -> Client:
@@ -400,9 +404,12 @@ class Client:
         try:
             self._run(self.aio.close())
         finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join()
-            self._loop.close()
+            self._stop_loop()
+
+    def _stop_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
 
     def __enter__(self) -> Client:
         return self

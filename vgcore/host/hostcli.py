@@ -72,10 +72,14 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
             from vgcore.host.stdio import serve_stdio
 
             run_until_signal(host, lambda: serve_stdio(host))
-        else:
-            from vgcore.host.ws import serve_ws
+            return
+        from vgcore.host.ws import serve_ws
 
+        try:
             run_until_signal(host, lambda: serve_ws(host, *address, allow_origins=allow_origins))
+        except OSError as exc:  # the port is taken, the address is not this machine's, …
+            click.echo(f"error: cannot listen on {ws_address}: {exc.strerror or exc}", err=True)
+            sys.exit(2)
     finally:
         host.store.close()
 
@@ -152,15 +156,17 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
 @click.option("--seed", default=0, show_default=True, type=int, help="The agent's seed.")
 def agent(url: str, game: str, seat: str, token: str, agent_name: str, seed: int) -> None:
     """Play one seat of a game on a host with an agent, to the end; print the result."""
-    from vgcore.host.client import HostClosed, HostRequestError
+    from websockets.exceptions import WebSocketException
+
+    from vgcore.host.client import HostRequestError
 
     try:
         over = asyncio.run(play_seat(url, game, seat, token, agent_name, seed))
     except HostRequestError as exc:
         click.echo(f"error: the host refused: {exc}", err=True)
         sys.exit(1)
-    except (HostClosed, OSError) as exc:
-        click.echo(f"error: {exc}", err=True)
+    except (OSError, WebSocketException) as exc:  # HostClosed is a ConnectionError
+        click.echo(f"error: {url}: {exc}", err=True)
         sys.exit(1)
     reason = f" ({over['reason']})" if over.get("reason") else ""
     click.echo(f"game {game}: {over['result']}{reason}")
@@ -207,7 +213,7 @@ def play_connected(url: str, format_id: str, decks: tuple[str, ...], seat: str |
     drawn from the views and events the host sends; the local card database only names the
     cards. Returns the exit code: 0, or 130 after Ctrl-C.
     """
-    from vgcore.host.client import Client, HostRequestError
+    from vgcore.host.client import Client, HostClosed, HostRequestError
     from vgcore.plugins import Registry
 
     registry = Registry(card_dirs=card_dirs)
@@ -229,6 +235,9 @@ def play_connected(url: str, format_id: str, decks: tuple[str, ...], seat: str |
             return table.run(client, read_line, echo)
         except HostRequestError as exc:
             echo(f"error: the host refused: {exc}")
+            return 1
+        except HostClosed as exc:
+            echo(f"error: {exc}; come back with --game {game} --seat {seat} --token {token}")
             return 1
 
 
