@@ -162,13 +162,22 @@ class Ping(Request, tag="ping"):
     pass
 
 
+class AskHint(Request, tag="hint"):
+    """What one of the host's agents would answer to this connection's pending decision
+    (a bot seat played from outside; a "suggest" button). The agents read only what the
+    asking seat may know: its own cards and the public field."""
+
+    game: GameId
+    agent: Name = "greedy"
+
+
 class ListGames(Request, tag="list"):
     status: Literal["live", "over"] | None = None
     limit: Annotated[int, msgspec.Meta(ge=1, le=500)] = 50
 
 
 ClientMessage = (Hello | Create | Join | Answer | Resume | Spectate | Concede | Leave | Get
-                 | Ping | ListGames)
+                 | Ping | ListGames | AskHint)
 
 
 # -- host to client ----------------------------------------------------------------------
@@ -289,6 +298,10 @@ class Pong(Reply, tag="pong"):
     pass
 
 
+class Ok(Reply, tag="ok"):
+    """The reply to a request that has no other (concede, leave): it was done."""
+
+
 class GameInfo(msgspec.Struct, kw_only=True):
     game: str
     format: str
@@ -308,14 +321,20 @@ class ReplayMsg(Reply, tag="replay"):
     replay: dict[str, Any]
 
 
+class Hint(Reply, tag="hint"):
+    game: str
+    decision: int
+    action: str
+
+
 class Legal(Reply, tag="legal"):
     game: str
     decision: DecisionInfo | None
 
 
 HostMessage = (Welcome | Created | Joined | Accepted | DecisionMsg | Waiting | EventMsg
-               | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Games | ReplayMsg
-               | Legal)
+               | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Ok | Games
+               | ReplayMsg | Legal | Hint)
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _host_decoder = msgspec.json.Decoder(HostMessage)
@@ -332,6 +351,8 @@ def decode(text: str | bytes) -> ClientMessage:
         raise HostError("bad_message", _said(exc, text)) from None
     except msgspec.DecodeError as exc:
         raise HostError("bad_message", f"not a JSON object: {exc}") from None
+    except RecursionError:
+        raise HostError("bad_message", "the message is nested too deep") from None
     if message.v != PROTOCOL:
         raise HostError("unsupported_version",
                         f"this host speaks protocol {PROTOCOL}; the message says v={message.v}")
@@ -359,13 +380,16 @@ def request_id(text: str | bytes) -> RequestId | msgspec.UnsetType:
     """The `id` of a message that failed validation, when one can be read, so that the error
     reply can still carry `re`."""
     try:
-        raw = msgspec.json.decode(text)
-    except msgspec.DecodeError:
+        return _id_decoder.decode(text).id
+    except (msgspec.DecodeError, RecursionError):
         return msgspec.UNSET
-    rid = raw.get("id") if isinstance(raw, dict) else None
-    if isinstance(rid, bool) or not isinstance(rid, int | str):
-        return msgspec.UNSET
-    return rid if not isinstance(rid, str) or len(rid) <= 100 else msgspec.UNSET
+
+
+class _JustTheId(msgspec.Struct):
+    id: RequestId | msgspec.UnsetType = msgspec.UNSET
+
+
+_id_decoder = msgspec.json.Decoder(_JustTheId)
 
 
 def error(exc: HostError, re: RequestId | msgspec.UnsetType = msgspec.UNSET) -> Error:

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vgcore.agents import make_agent
+from vgcore.agents import AGENTS, make_agent
 from vgcore.errors import ActionSyntaxError, IllegalActionError
 from vgcore.game import Game, read_answer
 from vgcore.host import protocol as p
@@ -156,6 +156,26 @@ class Room:
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
         self.after_change()
 
+    def hint(self, conn: Connection, message: p.AskHint) -> p.Hint:
+        """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
+        game is not changed (the agent chooses on the game as it is, like an agent seat)."""
+        d = self.game.decision
+        if d is None:
+            raise p.HostError("game_over", f"game {self.id} is over ({self.game.result})")
+        if d.seat not in self.seat_of(conn):
+            raise p.HostError("not_your_decision", f"decision {d.id} asks {d.seat}")
+        if message.agent not in AGENTS:
+            raise p.HostError("bad_request", f"no agent {message.agent!r}; agents: "
+                              + ", ".join(sorted(AGENTS)))
+        agent = make_agent(message.agent, seed=self.agent_seed(d.id))
+        action = str(agent.choose(self.game, list(d.options)))
+        return p.Hint(re=message.id, game=self.id, decision=d.id, action=action)
+
+    def agent_seed(self, decision: int) -> int:
+        """An agent's seed for one decision: the game's seed and the decision id, so the same
+        game gets the same pick whenever and wherever it is asked (a restart included)."""
+        return (self.record.seed * 1_000_003 + decision) % 2**63
+
     def record_answer(self, kind: str, seat: str, decision: int, action: str) -> None:
         """Journal an answer just applied (committed before anyone hears of it)."""
         self.answered[decision] = seat
@@ -226,11 +246,10 @@ class Room:
             await asyncio.sleep(0)
 
     def pick_for(self, seat: str, agent_name: str, kind: str) -> None:
-        """An agent answers the pending decision; seeded by the game's seed and the decision
-        id, so the same game gets the same pick whenever and wherever it is asked."""
+        """An agent answers the pending decision (seeded by `agent_seed`)."""
         d = self.game.decision
         assert d is not None
-        agent = make_agent(agent_name, seed=(self.record.seed * 1_000_003 + d.id) % 2**63)
+        agent = make_agent(agent_name, seed=self.agent_seed(d.id))
         action = str(agent.choose(self.game, list(d.options)))
         self.game.apply(action, seat=seat)
         self.record_answer(kind, seat, d.id, action)
@@ -398,24 +417,18 @@ class Room:
                           reason=self.game.result_reason, replay=replay or self.replay())
 
     def replay(self) -> dict[str, Any]:
-        """The finished game as a replay file `vgcore replay --verify` accepts: played again
-        from the start to record the state hash before every answer."""
+        """The finished game as a replay: answers, result and the final state hash (which
+        `vgcore replay` checks). The state hash before every answer, which `--verify` also
+        compares, is added when the replay is asked for (`with_hashes`): hashing a state is
+        not cheap, and most games' replays are never fetched."""
         record = self.record
         decks = {seat: deck_from_json(d) for seat, d in record.decks.items()}
-        forfeit = self.forfeit_entry()
-        again = self.host.fresh_game(record)
-        hashes = []
-        for action in self.answers:
-            hashes.append(again.state.state_hash())
-            again.apply(action)
-        if forfeit is not None:
-            again.concede(*forfeit)
         from vgcore import __version__
 
-        replay = Replay(record.format, record.seed, decks, list(self.answers), hashes,
+        replay = Replay(record.format, record.seed, decks, list(self.answers),
                         first_player=record.config.get("first_player"),
-                        engine_version=__version__, forfeit=forfeit)
-        replay.finish(again)
+                        engine_version=__version__, forfeit=self.forfeit_entry())
+        replay.finish(self.game)
         return replay.to_json()
 
     def forfeit_entry(self) -> tuple[str, str] | None:
@@ -439,6 +452,21 @@ class Room:
             window.cancel()
         if self.agent_task is not None:
             self.agent_task.cancel()
+
+
+async def with_hashes(host: Host, record: GameRecord, data: dict[str, Any]) -> dict[str, Any]:
+    """A finished game's replay with the state hash before every answer, played again in
+    steps that let other games run between them."""
+    if len(data.get("hashes") or ()) == len(data["answers"]):
+        return data
+    again = host.fresh_game(record)
+    hashes = []
+    for i, action in enumerate(data["answers"]):
+        hashes.append(again.state.state_hash())
+        again.apply(action)
+        if i % 8 == 7:
+            await asyncio.sleep(0)
+    return {**data, "hashes": hashes}
 
 
 def decision_info(d: Any) -> p.DecisionInfo:

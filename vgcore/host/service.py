@@ -9,11 +9,12 @@ agents of each game yield between their answers, so many games share the loop fa
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ from vgcore.agents import AGENTS
 from vgcore.errors import DeckError, VgError
 from vgcore.game import Game
 from vgcore.host import protocol as p
-from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch
+from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch, with_hashes
 from vgcore.host.store import GameRecord, Store
 from vgcore.host.tokens import new_token, token_hash, token_matches
 from vgcore.plugins import Registry
@@ -47,6 +48,7 @@ class Host:
         self.config = config or HostConfig()
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -93,12 +95,26 @@ class Host:
         for room in self.rooms.values():
             room.close()
         self.rooms.clear()
+        for task in list(self.tasks):
+            task.cancel()
 
     def connect(self, send: Callable[[str], None], *, trusted: bool = False,
                 peer: str = "") -> Connection:
         conn = Connection(self, send, trusted=trusted, peer=peer)
         self.connections.add(conn)
         return conn
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` on the loop, keeping a reference until it is done; its failure is
+        logged (the requests it serves got their reply or nothing)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("host task failed", exc_info=task.exception())
 
     def closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
@@ -306,12 +322,15 @@ class Connection:
             self.mine(m.game).answer(self, m)
         elif isinstance(m, p.Concede):
             self.mine(m.game).concede(self, m)
+            self.send(p.Ok(re=m.id))
         elif isinstance(m, p.Leave):
             self.leave(m)
         elif isinstance(m, p.Get):
             self.get(m)
         elif isinstance(m, p.ListGames):
             self.list_games(m)
+        elif isinstance(m, p.AskHint):
+            self.send(self.mine(m.game).hint(self, m))
 
     def mine(self, game_id: str) -> Room:
         room = self.host.room(game_id)
@@ -362,15 +381,16 @@ class Connection:
             if room is not None:
                 room.drop(self)
             self.games.discard(game_id)
-        self.send(p.Pong(re=m.id))
+        self.send(p.Ok(re=m.id))
 
     def get(self, m: p.Get) -> None:
         if m.what == "replay":
             text = self.host.store.replay(m.game)
-            if text is None:
+            record = self.host.store.game(m.game)
+            if text is None or record is None:
                 self.host.room(m.game)  # unknown_game, or the game is still live
                 raise p.HostError("bad_request", f"game {m.game} is not over: no replay yet")
-            self.send(p.ReplayMsg(re=m.id, game=m.game, replay=json.loads(text)))
+            self.host.spawn(self.send_replay(m, record, json.loads(text)))
             return
         room = self.host.room(m.game)
         seats = room.seat_of(self)
@@ -391,6 +411,10 @@ class Connection:
 
             info = decision_info(d) if d is not None and d.seat == seat else None
             self.send(p.Legal(re=m.id, game=m.game, decision=info))
+
+    async def send_replay(self, m: p.Get, record: GameRecord, data: dict[str, Any]) -> None:
+        self.send(p.ReplayMsg(re=m.id, game=m.game,
+                              replay=await with_hashes(self.host, record, data)))
 
     def list_games(self, m: p.ListGames) -> None:
         records = self.host.store.games(status=m.status, limit=m.limit)

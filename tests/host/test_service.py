@@ -1,0 +1,440 @@
+"""The host protocol, message by message, against a real Host (real engine, real SQLite):
+every message type, every error code, a whole game, retries, takeover, resume, spectators,
+presence, clocks, restart (issue 11; docs/host-protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from tests.host.harness import Peer, create, new_host, play_out, registry, run, settle
+from vgcore import Replay
+from vgcore.host import protocol
+
+
+async def joined_game(**fields: Any) -> tuple[Any, Peer, str, dict[str, Any]]:
+    host = await new_host()
+    peer = Peer(host)
+    created = await create(peer, seats={"B": "agent:greedy"}, **fields)
+    game = created["game"]
+    reply = await peer.request("join", game=game, seat="A", token=created["tokens"]["A"])
+    assert reply["type"] == "joined", reply
+    await settle(host)
+    return host, peer, game, created
+
+
+def hash_of(host: Any, game: str) -> str:
+    return host.rooms[game].game.state.state_hash()
+
+
+# -- hello, create, join -------------------------------------------------------------------
+
+
+def test_hello_lists_formats_decks_agents_and_plugins() -> None:
+    async def body() -> None:
+        peer = Peer(await new_host())
+        welcome = await peer.request("hello", protocol=[1, 1], client="test")
+        assert welcome["type"] == "welcome" and welcome["protocol"] == 1
+        assert {f["id"] for f in welcome["formats"]} == set(registry().formats)
+        assert "TD01" in welcome["decks"]["premium"]
+        assert {"greedy", "random"} <= set(welcome["agents"])
+        assert "standard" in welcome["plugins"]
+        too_new = await peer.request("hello", protocol=[2, 3])
+        assert too_new["code"] == "unsupported_version"
+        await peer.send({"type": "ping", "v": 2, "id": 9})
+        assert peer.inbox[-1]["code"] == "unsupported_version" and peer.inbox[-1]["re"] == 9
+    run(body)
+
+
+def test_create_gives_tokens_to_human_seats_only_and_join_sends_the_view() -> None:
+    async def body() -> None:
+        host = await new_host()
+        peer = Peer(host)
+        created = await create(peer, seats={"B": "agent:random"})
+        assert set(created["tokens"]) == {"A"}
+        assert created["seats"] == {"A": "human", "B": "agent:random"}
+        game = created["game"]
+        joined = await peer.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        assert joined["seat"] == "A" and joined["view"]["seat"] == "A"
+        assert joined["seq"] == len(joined["view"]["log"])  # joining sends the whole log
+        record = host.store.game(game)
+        assert record is not None and created["tokens"]["A"] not in str(record.token_hashes)
+    run(body)
+
+
+def test_a_whole_game_against_an_agent_ends_with_a_verifiable_replay() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=3)
+        over = await play_out(host, {"A": peer}, game, seed=3)
+        assert over["result"] in ("A", "B", "draw")
+        replay = Replay.from_json(over["replay"])  # answers, result and the final hash
+        again = replay.run(registry())
+        assert again.result == over["result"] and replay.hashes == []
+        assert again.state.state_hash() == replay.final_hash
+        stored = Replay.from_json((await peer.request("get", game=game, what="replay"))["replay"])
+        assert len(stored.hashes) == len(stored.answers) == len(replay.answers)
+        assert stored.run(registry(), verify=True).result == over["result"]
+        seqs = [m["seq"] for m in peer.seen if m["type"] == "event"]
+        assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)  # each event once, in order
+    run(body)
+
+
+def test_two_humans_on_two_connections_and_waiting_for_the_other() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a)
+        game = created["game"]
+        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        asked = host.rooms[game].game.decision.seat
+        other = b if asked == "A" else a
+        assert other.of("waiting")[-1]["seat"] == asked
+        assert all(m["type"] != "decision" or m["seat"] == ("B" if other is b else "A")
+                   for m in other.seen)
+        over = await play_out(host, {"A": a, "B": b}, game, seed=1)
+        assert a.of("game_over") and b.of("game_over") and over["reason"]
+    run(body)
+
+
+def test_an_option_index_is_an_answer() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        d = peer.pending("A")["decision"]
+        reply = await peer.request("answer", game=game, decision=d["id"], action=0)
+        assert reply["type"] == "accepted"
+        assert host.store.journal(game)[-1].action == d["options"][0]
+    run(body)
+
+
+# -- every error code: a clear reply, the connection open, the game unchanged ----------------
+
+
+def test_every_error_code_leaves_the_game_unchanged() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        d = peer.pending("A")["decision"]
+        before = hash_of(host, game)
+        entries = len(host.store.journal(game))
+        stranger = Peer(host)
+        cases = [
+            (peer, "{not json", "bad_message"),
+            (peer, '{"v": 1, "type": "teleport"}', "bad_message"),
+            (peer, {"type": "answer", "game": game, "decision": "x", "action": "done"},
+             "bad_message"),
+            (peer, {"type": "join", "game": "nope", "seat": "A", "token": "t"}, "unknown_game"),
+            (peer, {"type": "join", "game": game, "seat": "A", "token": "wrong"},
+             "unauthorized"),
+            (stranger, {"type": "answer", "game": game, "decision": d["id"],
+                        "action": d["options"][0]}, "unauthorized"),
+            (peer, {"type": "answer", "game": game, "decision": d["id"] + 50,
+                    "action": d["options"][0]}, "stale_decision"),
+            (peer, {"type": "answer", "game": game, "decision": d["id"], "action": "fly away"},
+             "illegal_action"),
+            (peer, {"type": "answer", "game": game, "decision": d["id"], "action": 999},
+             "illegal_action"),
+            (peer, {"type": "create", "format": "chess"}, "bad_request"),
+            (peer, {"type": "create", "format": "premium", "seats": {"B": "agent:nobody"}},
+             "bad_request"),
+            (peer, {"type": "create", "format": "premium", "decks": {"A": "TD01", "B": "nope"}},
+             "bad_deck"),
+            (peer, {"type": "join", "game": game, "seat": "B", "token": "x" * 10},
+             "unauthorized"),
+        ]
+        for who, message, code in cases:
+            who.take()
+            await who.send(message if isinstance(message, str) else {**message, "id": 5})
+            error = who.inbox[-1]
+            assert error["type"] == "error" and error["code"] == code, (message, error)
+            assert error["message"]
+        illegal = [c for c in cases if c[2] == "illegal_action"]
+        for _who, message, _code in illegal:
+            await peer.send({**message, "id": 6})  # type: ignore[dict-item]
+            assert peer.inbox[-1]["legal"] == d["options"]
+        assert hash_of(host, game) == before
+        assert len(host.store.journal(game)) == entries
+        assert (await peer.request("ping"))["type"] == "pong"  # still served
+    run(body)
+
+
+def test_not_your_decision_and_game_over() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a)
+        game = created["game"]
+        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        d = host.rooms[game].game.decision
+        wrong = b if d.seat == "A" else a
+        reply = await wrong.request("answer", game=game, decision=d.id,
+                                    action=str(d.options[0]))
+        assert reply["code"] == "not_your_decision"
+        await a.request("concede", game=game, seat="A")
+        assert a.of("game_over")[-1]["result"] == "B"
+        assert a.of("game_over")[-1]["reason"] == "concede"
+        late = await b.request("answer", game=game, decision=d.id, action=str(d.options[0]))
+        assert late["code"] == "game_over"
+    run(body)
+
+
+def test_an_illegal_deck_lists_every_violation() -> None:
+    async def body() -> None:
+        peer = Peer(await new_host())
+        tiny = {"name": "tiny", "deck": [{"id": "TD01-001", "count": 4},
+                                         {"id": "NOPE-999", "count": 1}]}
+        reply = await peer.request("create", format="premium", decks={"A": tiny, "B": "TD02"})
+        assert reply["code"] == "bad_deck"
+        assert "NOPE-999" in reply["message"] and "cards" in reply["message"]
+    run(body)
+
+
+def test_an_untrusted_connection_holds_one_seat_a_trusted_one_several() -> None:
+    async def body() -> None:
+        host = await new_host()
+        web, pipe = Peer(host), Peer(host, trusted=True)
+        created = await create(web)
+        game, tokens = created["game"], created["tokens"]
+        await web.request("join", game=game, seat="A", token=tokens["A"])
+        assert (await web.request("join", game=game, seat="B", token=tokens["B"]))["code"] \
+            == "too_many"
+        other = await create(pipe)
+        for seat in ("A", "B"):
+            assert (await pipe.request("join", game=other["game"], seat=seat,
+                                       token=other["tokens"][seat]))["type"] == "joined"
+        await play_out(host, {"A": pipe, "B": pipe}, other["game"], seed=2)
+    run(body)
+
+
+# -- retries, takeover, resume ---------------------------------------------------------------
+
+
+def test_an_answer_repeated_is_acknowledged_again_never_applied_twice() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        d = peer.pending("A")["decision"]
+        answer = {"game": game, "decision": d["id"], "action": d["options"][0]}
+        assert (await peer.request("answer", **answer))["type"] == "accepted"
+        await settle(host)
+        after = hash_of(host, game)
+        entries = len(host.store.journal(game))
+        again = await peer.request("answer", **answer)
+        assert again == {"type": "accepted", "v": 1, "re": again["re"], "game": game,
+                         "decision": d["id"]}
+        assert hash_of(host, game) == after and len(host.store.journal(game)) == entries
+    run(body)
+
+
+def test_a_newer_connection_with_the_token_takes_the_seat_over() -> None:
+    async def body() -> None:
+        host, old, game, created = await joined_game()
+        new = Peer(host)
+        joined = await new.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        assert joined["decision"] is not None
+        assert old.inbox[-1]["code"] == "unauthorized" and "taken over" in old.inbox[-1]["message"]
+        d = joined["decision"]
+        refused = await old.request("answer", game=game, decision=d["id"],
+                                    action=d["options"][0])
+        assert refused["code"] == "unauthorized"
+        assert (await new.request("answer", game=game, decision=d["id"],
+                                  action=d["options"][0]))["type"] == "accepted"
+    run(body)
+
+
+def test_resume_sends_every_event_after_the_last_seen_then_the_decision() -> None:
+    async def body() -> None:
+        host, peer, game, created = await joined_game()
+        for _ in range(6):
+            await settle(host)
+            d = peer.pending("A")["decision"]
+            await peer.request("answer", game=game, decision=d["id"], action=d["options"][-1])
+        await settle(host)
+        seen = [m for m in peer.seen if m["type"] == "event"]
+        cut = seen[len(seen) // 2]["seq"]
+        peer.close()
+        back = Peer(host)
+        resumed = await back.request("resume", game=game, seat="A", token=created["tokens"]["A"],
+                                     after=cut)
+        events = [m for m in back.seen if m["type"] == "event"]
+        assert [e["seq"] for e in events] == list(range(cut + 1, resumed["seq"] + 1))
+        assert [e["event"] for e in events] == [m["event"] for m in seen if m["seq"] > cut]
+        assert "log" not in resumed["view"] and resumed["decision"] is not None
+    run(body)
+
+
+# -- spectators ----------------------------------------------------------------------------
+
+
+def test_a_spectator_sees_the_public_view_and_a_delayed_one_trails() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(spectators={"delay": 4})
+        live, late = Peer(host), Peer(host)
+        for _ in range(8):
+            await settle(host)
+            d = peer.pending("A")["decision"]
+            await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
+        await settle(host)
+        watched = await late.request("spectate", game=game)
+        room = host.rooms[game]
+        assert watched["seat"] is None and watched["decision"] is None
+        assert watched["seq"] < len(room.game.state.log)  # some decisions behind
+        assert watched["view"]["players"]["A"]["zones"]["hand"].get("cards") is None
+        over = await play_out(host, {"A": peer}, game, seed=4)
+        assert late.of("game_over")[-1]["result"] == over["result"]
+        seqs = [m["seq"] for m in late.seen if m["type"] == "event"]
+        assert seqs[-1] == max(m["seq"] for m in peer.seen if m["type"] == "event")
+        del live
+    run(body)
+
+
+def test_a_game_may_refuse_spectators() -> None:
+    async def body() -> None:
+        host, _peer, game, _ = await joined_game(spectators={"allowed": False})
+        reply = await Peer(host).request("spectate", game=game)
+        assert reply["code"] == "unauthorized"
+        listed = await Peer(host).request("list")
+        assert game not in [g["game"] for g in listed["games"]]
+    run(body)
+
+
+# -- presence, reconnect window, clocks -------------------------------------------------------
+
+
+def test_a_seat_gone_past_its_reconnect_window_forfeits() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a, reconnect_window_ms=50)
+        game = created["game"]
+        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        b.close()
+        assert a.of("presence")[-1] == {"type": "presence", "v": 1, "game": game, "seat": "B",
+                                        "connected": False}
+        await asyncio.sleep(0.2)
+        over = a.of("game_over")[-1]
+        assert over["result"] == "A" and over["reason"] == "disconnect"
+        assert host.store.journal(game)[-1].kind == "forfeit"
+        stored = await a.request("get", game=game, what="replay")
+        assert Replay.from_json(stored["replay"]).run(registry(), verify=True).result == "A"
+    run(body)
+
+
+def test_a_seat_back_within_the_window_plays_on() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a, reconnect_window_ms=150)
+        game, tokens = created["game"], created["tokens"]
+        await a.request("join", game=game, seat="A", token=tokens["A"])
+        await b.request("join", game=game, seat="B", token=tokens["B"])
+        b.close()
+        back = Peer(host)
+        await back.request("join", game=game, seat="B", token=tokens["B"])
+        assert a.of("presence")[-1]["connected"] is True
+        await asyncio.sleep(0.3)
+        assert not a.of("game_over") and game in host.rooms
+    run(body)
+
+
+def test_a_clock_that_runs_out_loses_or_lets_the_agent_answer() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(clock={"bank_ms": 30, "on_expiry": "lose"})
+        assert any(m["type"] == "clock" and m["running"] for m in peer.seen)
+        await asyncio.sleep(0.2)
+        over = peer.of("game_over")[-1]
+        assert over["result"] == "B" and over["reason"] == "time"
+
+        host, peer, game, _ = await joined_game(clock={"bank_ms": 0, "grace_ms": 20,
+                                                       "on_expiry": "answer"})
+        first = host.rooms[game].game.decision.id
+        await asyncio.sleep(0.3)
+        await settle(host)
+        kinds = [e.kind for e in host.store.journal(game)]
+        assert "timeout" in kinds and host.rooms[game].game.decision.id > first
+    run(body)
+
+
+def test_an_answer_in_time_keeps_the_bank_and_adds_the_increment() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(clock={"bank_ms": 60_000,
+                                                       "increment_ms": 1000,
+                                                       "grace_ms": 60_000})
+        d = peer.pending("A")["decision"]
+        await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
+        assert host.store.journal(game)[-1].clock_ms == 61_000
+    run(body)
+
+
+def test_a_hint_is_the_agents_pick_for_my_pending_decision_and_changes_nothing() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        before = hash_of(host, game)
+        d = peer.pending("A")["decision"]
+        hint = await peer.request("hint", game=game, agent="greedy")
+        assert hint["decision"] == d["id"] and hint["action"] in d["options"]
+        assert (await peer.request("hint", game=game, agent="greedy"))["action"] \
+            == hint["action"]  # the same pick every time it is asked
+        assert hash_of(host, game) == before
+        assert (await peer.request("hint", game=game, agent="oracle"))["code"] == "bad_request"
+        assert (await Peer(host).request("hint", game=game))["code"] == "unauthorized"
+    run(body)
+
+
+# -- get, list ----------------------------------------------------------------------------------
+
+
+def test_get_view_and_legal_and_list() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        view = await peer.request("get", game=game, what="view")
+        assert view["seat"] == "A" and "log" not in view["view"]
+        legal = await peer.request("get", game=game, what="legal")
+        assert legal["decision"]["options"] == peer.pending("A")["decision"]["options"]
+        early = await peer.request("get", game=game, what="replay")
+        assert early["code"] == "bad_request"
+        listed = await Peer(host).request("list", status="live")
+        assert game in [g["game"] for g in listed["games"]]
+        outsider = await Peer(host).request("get", game=game, what="view")
+        assert outsider["code"] == "unauthorized"
+    run(body)
+
+
+# -- restart -----------------------------------------------------------------------------------
+
+
+def test_a_new_host_on_the_same_database_resumes_the_game_exactly(tmp_path: Path) -> None:
+    async def body() -> None:
+        db = tmp_path / "host.sqlite3"
+        host = await new_host(db, snapshot_every=5)
+        peer = Peer(host)
+        created = await create(peer, seats={"B": "agent:greedy"}, seed=11)
+        game = created["game"]
+        await peer.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        for _ in range(12):
+            await settle(host)
+            d = peer.pending("A")["decision"]
+            await peer.request("answer", game=game, decision=d["id"], action=d["options"][-1])
+        await settle(host)
+        expected = hash_of(host, game)
+        # the first host is abandoned as it is (no stop): a second one opens the same file
+        again = await new_host(db, snapshot_every=5)
+        await settle(again)
+        assert hash_of(again, game) == expected
+        back = Peer(again)
+        resumed = await back.request("resume", game=game, seat="A",
+                                     token=created["tokens"]["A"], after=0)
+        assert resumed["decision"]["id"] == host.rooms[game].game.decision.id
+        over = await play_out(again, {"A": back}, game, seed=5)
+        stored = await back.request("get", game=game, what="replay")
+        assert Replay.from_json(stored["replay"]).run(registry(), verify=True).result \
+            == over["result"]
+    run(body)
+
+
+def test_schema_names_every_message_type() -> None:
+    schema = protocol.json_schemas()
+    text = str(schema)
+    for kind in protocol.client_types() + protocol.host_types():
+        assert f"'{kind}'" in text
