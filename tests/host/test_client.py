@@ -125,17 +125,20 @@ def test_serve_on_a_port_in_use_says_so_and_exits_2() -> None:
     assert "Traceback" not in serve.stderr
 
 
-def test_vgcore_agent_plays_a_seat_to_the_end() -> None:
+def test_two_vgcore_agents_play_a_game_between_them_to_the_end() -> None:
     with ws_host() as (url, _), Client.connect(url, validate=True) as client:
-        created = client.create("premium", VANILLA, seed=14, seats={"B": "agent:greedy"})
-        bot = subprocess.run([*AGENT, "--connect", url, "--game", created["game"],
-                              "--seat", "A", "--token", created["tokens"]["A"],
-                              "--agent", "random", "--seed", "3"],
-                             capture_output=True, text=True, timeout=120)
-        assert bot.returncode == 0, bot.stderr
-        assert bot.stdout.startswith(f"game {created['game']}: ")
+        created = client.create("premium", VANILLA, seed=14)
+        game, tokens = created["game"], created["tokens"]
+        bots = [subprocess.Popen([*AGENT, "--connect", url, "--game", game, "--seat", seat,
+                                  "--token", tokens[seat], "--agent", name],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for seat, name in (("A", "greedy"), ("B", "random"))]
+        outcomes = [bot.communicate(timeout=120) for bot in bots]
+        assert [bot.returncode for bot in bots] == [0, 0], outcomes
+        assert outcomes[0][0] == outcomes[1][0]
+        assert outcomes[0][0].startswith(f"game {game}: ")
         with pytest.raises(HostRequestError) as over:
-            client.join(created["game"], "A", created["tokens"]["A"])
+            client.join(game, "A", tokens["A"])
         assert over.value.code == "game_over"
 
 
@@ -146,6 +149,10 @@ def test_vgcore_agent_with_a_wrong_token_exits_1() -> None:
                               "--seat", "A", "--token", "wrong"],
                              capture_output=True, text=True, timeout=60)
         assert bot.returncode == 1 and "unauthorized" in bot.stderr
+        unknown = subprocess.run([*AGENT, "--connect", url, "--game", created["game"],
+                                  "--seat", "A", "--token", "t", "--agent", "oracle"],
+                                 capture_output=True, text=True, timeout=60)
+        assert unknown.returncode == 2 and "no agent 'oracle'" in unknown.stderr
 
 
 # -- validation of what the host sends ---------------------------------------------------

@@ -201,6 +201,10 @@ class AsyncClient:
     async def ping(self) -> Message:
         return await self.request({"type": "ping"})
 
+    async def hint(self, game: str, agent: str = "greedy") -> Message:
+        """The host's agent's pick for this connection's pending decision in `game`."""
+        return await self.request({"type": "hint", "game": game, "agent": agent})
+
     # -- reading ---------------------------------------------------------------------------
 
     async def _read(self) -> None:
@@ -396,6 +400,9 @@ class Client:
 
     def ping(self) -> Message:
         return self._run(self.aio.ping())
+
+    def hint(self, game: str, agent: str = "greedy") -> Message:
+        return self._run(self.aio.hint(game, agent))
 
     def close(self) -> None:
         """Close the connection and the client's event loop."""

@@ -15,16 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from vgcore.agents import AGENTS
+
 if TYPE_CHECKING:
     from vgcore.host.service import Host
 
 log = logging.getLogger("vgcore.host")
 
 DEFAULT_HOST = "127.0.0.1"
-# Agents that pick from the decision's options alone. The others (greedy) read the engine's
-# Game, which only the host has: a remote seat can ask the host to play for it instead
-# (`create` with `seats: {B: "agent:greedy"}`).
-REMOTE_AGENTS = ("random",)
 
 
 @click.command()
@@ -148,20 +146,24 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
 @click.option("--game", required=True, help="The game id (from `created`).")
 @click.option("--seat", required=True, help="The seat to play.")
 @click.option("--token", required=True, help="The seat's token (from `created`).")
-@click.option("--agent", "agent_name", default="random", show_default=True,
-              type=click.Choice(REMOTE_AGENTS),
-              help="Who picks the answers (agents that need the engine's state, like greedy, "
-                   "play only inside the host: create the game with seats {S: "
-                   "\"agent:greedy\"}).")
-@click.option("--seed", default=0, show_default=True, type=int, help="The agent's seed.")
-def agent(url: str, game: str, seat: str, token: str, agent_name: str, seed: int) -> None:
-    """Play one seat of a game on a host with an agent, to the end; print the result."""
+@click.option("--agent", "agent_name", default="greedy", show_default=True,
+              help="The host's agent that picks each answer (its `hint`): " +
+                   ", ".join(sorted(AGENTS)) + ".")
+def agent(url: str, game: str, seat: str, token: str, agent_name: str) -> None:
+    """Play one seat of a game on a host with an agent, to the end; print the result.
+
+    The seat is played from outside like any client's: each answer is the named agent's
+    pick, asked of the host (`hint`), which lets the agent read what this seat may know.
+    """
     from websockets.exceptions import WebSocketException
 
     from vgcore.host.client import HostRequestError
 
+    if agent_name not in AGENTS:
+        raise click.BadParameter(f"no agent {agent_name!r}; agents: "
+                                 + ", ".join(sorted(AGENTS)), param_hint="--agent")
     try:
-        over = asyncio.run(play_seat(url, game, seat, token, agent_name, seed))
+        over = asyncio.run(play_seat(url, game, seat, token, agent_name))
     except HostRequestError as exc:
         click.echo(f"error: the host refused: {exc}", err=True)
         sys.exit(1)
@@ -172,23 +174,25 @@ def agent(url: str, game: str, seat: str, token: str, agent_name: str, seed: int
     click.echo(f"game {game}: {over['result']}{reason}")
 
 
-async def play_seat(url: str, game: str, seat: str, token: str, agent_name: str,
-                    seed: int) -> dict[str, Any]:
-    """Join `seat` and answer each of its decisions until `game_over`, which is returned."""
-    from vgcore.agents import make_agent
-    from vgcore.decisions import parse
-    from vgcore.host.client import AsyncClient
+async def play_seat(url: str, game: str, seat: str, token: str,
+                    agent_name: str) -> dict[str, Any]:
+    """Join `seat` and answer each of its decisions with the agent's pick until
+    `game_over`, which is returned."""
+    from vgcore.host.client import AsyncClient, HostRequestError
 
-    chooser = make_agent(agent_name, seed)
     client = await AsyncClient.connect(url)
     try:
         joined = await client.join(game, seat, token)
         decision = joined.get("decision")
         while True:
             if decision is not None and decision["seat"] == seat:
-                options = [parse(o) for o in decision["options"]]
-                action = chooser.choose(None, options)  # type: ignore[arg-type]
-                await client.answer(game, decision["id"], str(action))
+                try:
+                    hint = await client.hint(game, agent_name)
+                    await client.answer(game, hint["decision"], hint["action"])
+                except HostRequestError as exc:
+                    # the seat's clock answered first: the next decision is on its way
+                    if exc.code not in ("stale_decision", "not_your_decision"):
+                        raise
             msg = await client.next(("decision", "game_over"), timeout=None)
             if msg["type"] == "game_over":
                 return msg
