@@ -63,7 +63,9 @@ def test_a_whole_game_over_websocket_against_the_hosts_agent() -> None:
             joined = await client.join(game, "A", created["tokens"]["A"])
             over = await play_to_the_end(client, game, {"A": "human"}, joined.get("decision"))
             assert over["result"] in ("A", "B", "draw")
-            assert (await client.get(game, "replay"))["replay"] == over["replay"]
+            kept = (await client.get(game, "replay"))["replay"]
+            assert kept["answers"] == over["replay"]["answers"]
+            assert len(kept["hashes"]) == len(kept["answers"])
             await client.close()
 
     asyncio.run(run())
