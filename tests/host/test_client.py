@@ -287,3 +287,62 @@ def test_ws_addresses_default_to_loopback_and_take_ipv6_in_brackets() -> None:
     for wrong in ("host", "127.0.0.1:http", "127.0.0.1:70000"):
         with pytest.raises(click.BadParameter):
             parse_address(wrong)
+
+
+# -- every message type and error code, over each transport ------------------------------
+
+
+@contextmanager
+def connected(transport: str) -> Iterator[Client]:
+    """A validating client of a `vgcore serve` subprocess over `transport`."""
+    if transport == "stdio":
+        with Client.spawn([*SERVE, "--stdio", "--db", ":memory:"], validate=True) as client:
+            yield client
+    else:
+        with ws_host() as (url, _), Client.connect(url, validate=True) as client:
+            yield client
+
+
+def refused(call: Any, *args: Any) -> str:
+    with pytest.raises(HostRequestError) as error:
+        call(*args)
+    return error.value.code
+
+
+@pytest.mark.parametrize("transport", ["stdio", "ws"])
+def test_every_request_and_every_refusal_over_each_transport(transport: str) -> None:
+    with connected(transport) as c:
+        assert c.hello()["type"] == "welcome"
+        assert c.ping()["type"] == "pong"
+        assert refused(c.hello, (2, 3)) == "unsupported_version"
+        c.send_text("{not json")
+        assert (c.next("error"))["code"] == "bad_message"
+        c.send({"v": 2, "type": "ping"})
+        assert c.next("error")["code"] == "unsupported_version"
+        assert refused(c.create, "premium", {"A": "no-such-deck", "B": "TD01"}) == "bad_deck"
+        assert refused(c.create, "no-such-format") == "bad_request"
+        assert refused(c.join, "no-such-game", "A", "t") == "unknown_game"
+        b_first = c.create("premium", VANILLA, seed=22)  # two human seats; B decides first
+        c.join(b_first["game"], "A", b_first["tokens"]["A"])
+        assert refused(c.answer, b_first["game"], 1, "keep") == "not_your_decision"
+        both = c.create("premium", VANILLA, seed=21)  # A decides first
+        game, tokens = both["game"], both["tokens"]
+        assert refused(c.join, game, "A", tokens["B"]) == "unauthorized"
+        assert refused(c.hint, game) == "unauthorized"  # not joined yet
+        pending = c.join(game, "A", tokens["A"])["decision"]
+        assert c.get(game, "legal")["decision"] == pending
+        assert c.get(game, "view")["view"]["seat"] == "A"
+        assert refused(c.answer, game, pending["id"], "fly") == "illegal_action"
+        assert refused(c.answer, game, pending["id"] + 99, "keep") == "stale_decision"
+        hint = c.hint(game)
+        assert c.answer(game, hint["decision"], hint["action"])["type"] == "accepted"
+        assert c.answer(game, hint["decision"], hint["action"])["type"] == "accepted"  # a retry
+        assert c.resume(game, "A", tokens["A"], after=1)["type"] == "joined"
+        assert c.spectate(game)["seat"] is None
+        assert c.leave(game)["type"] == "ok"
+        assert c.resume(game, "A", tokens["A"])["type"] == "joined"
+        assert c.concede(game, "A")["type"] == "ok"
+        assert c.next("game_over")["result"] == "B"
+        assert refused(c.concede, game, "A") == "game_over"
+        assert c.get(game, "replay")["replay"]["answers"] is not None
+        assert game in [g["game"] for g in c.list_games(status="over")["games"]]

@@ -201,6 +201,19 @@ class AsyncClient:
     async def ping(self) -> Message:
         return await self.request({"type": "ping"})
 
+    async def leave(self, game: str | None = None) -> Message:
+        """Stop acting in `game` (every game of this connection when None)."""
+        msg: Message = {"type": "leave"}
+        if game is not None:
+            msg["game"] = game
+        return await self.request(msg)
+
+    async def list_games(self, status: str | None = None, limit: int = 50) -> Message:
+        msg: Message = {"type": "list", "limit": limit}
+        if status is not None:
+            msg["status"] = status
+        return await self.request(msg)
+
     async def hint(self, game: str, agent: str = "greedy") -> Message:
         """The host's agent's pick for this connection's pending decision in `game`."""
         return await self.request({"type": "hint", "game": game, "agent": agent})
@@ -403,6 +416,12 @@ class Client:
 
     def hint(self, game: str, agent: str = "greedy") -> Message:
         return self._run(self.aio.hint(game, agent))
+
+    def leave(self, game: str | None = None) -> Message:
+        return self._run(self.aio.leave(game))
+
+    def list_games(self, status: str | None = None, limit: int = 50) -> Message:
+        return self._run(self.aio.list_games(status, limit))
 
     def close(self) -> None:
         """Close the connection and the client's event loop."""
