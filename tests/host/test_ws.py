@@ -19,8 +19,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from vgcore.host.client import AsyncClient, HostClosed, HostRequestError
 from vgcore.host.http import HttpRoutes, static_dir
 from vgcore.host.protocol import MAX_MESSAGE
+from vgcore.host.room import MAX_RESUME_EVENTS
 from vgcore.host.service import Host
-from vgcore.host.ws import serve_ws
+from vgcore.host.ws import OUTBOUND_LIMIT, serve_ws
 
 from .test_stdio import VANILLA, play_to_the_end, real_host
 
@@ -157,6 +158,36 @@ def test_a_client_that_does_not_read_is_closed_as_too_slow() -> None:
             await owner.close()
 
     asyncio.run(run())
+
+
+def test_a_resume_from_the_start_gets_every_event_in_one_burst() -> None:
+    """A resume sends the events missed all at once; the connection's queue holds them."""
+
+    async def run() -> None:
+        async with serving(real_host()) as port:
+            first = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            created = await first.create("premium", VANILLA, seed=9,
+                                         seats={"B": "agent:greedy"})
+            game, token = created["game"], created["tokens"]["A"]
+            decision = (await first.join(game, "A", token))["decision"]
+            for _ in range(60):  # the first answer each time keeps the game going
+                if decision is None:
+                    decision = (await first.next("decision"))["decision"]
+                await first.answer(game, decision["id"], decision["options"][0])
+                decision = None
+            again = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            await again.send({"v": 1, "type": "resume", "game": game, "seat": "A",
+                              "token": token, "after": 0, "id": "r"})
+            seqs = []
+            while (msg := await again.next())["type"] == "event":
+                seqs.append(msg["seq"])
+            assert (msg["type"], msg["re"]) == ("joined", "r")
+            assert seqs == list(range(1, msg["seq"] + 1)) and len(seqs) > 100
+            await again.close()
+
+    asyncio.run(run())
+    # the longest burst a resume may send (more events behind get a fresh view instead)
+    assert OUTBOUND_LIMIT > MAX_RESUME_EVENTS + 10
 
 
 # -- Origin ------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from websockets.http11 import Request, Response
 
 from vgcore.host.http import HttpRoutes
 from vgcore.host.protocol import MAX_MESSAGE
+from vgcore.host.room import MAX_RESUME_EVENTS
 from vgcore.host.stdio import bad_message, receive
 
 if TYPE_CHECKING:
@@ -39,7 +40,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("vgcore.host.ws")
 
-OUTBOUND_LIMIT = 1000  # host messages queued for one connection before it is "too slow"
+# Host messages queued for one connection before it is "too slow". The largest burst the host
+# sends at once is a resume: up to MAX_RESUME_EVENTS events, then `joined` and the clocks.
+OUTBOUND_LIMIT = 2 * MAX_RESUME_EVENTS
 PING_INTERVAL = 20.0  # seconds between keepalive pings; a peer silent for 20 s more is gone
 PING_TIMEOUT = 20.0
 CLOSE_TOO_SLOW = 1008  # policy violation: the client does not read what it is sent
