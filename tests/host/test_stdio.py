@@ -167,6 +167,25 @@ def test_a_regular_file_on_stdin_is_read_to_its_end(tmp_path: Path) -> None:
     assert [(r["type"], r["re"]) for r in replies] == [("pong", 1), ("welcome", 2)]
 
 
+def test_a_terminal_on_stdin_is_read_line_by_line_until_ctrl_d(tmp_path: Path) -> None:
+    """Someone typing at `vgcore serve --stdio`: a real pseudo-terminal on stdin."""
+    import pty
+
+    controller, terminal = pty.openpty()
+    host = real_host()
+
+    async def serve() -> None:
+        await host.start()
+        with open(terminal, "rb", buffering=0) as stdin, \
+                open(tmp_path / "out", "wb") as stdout:
+            os.write(controller, b'{"v": 1, "type": "ping", "id": 1}\n\x04')
+            await serve_stdio(host, stdin=stdin, stdout=stdout)  # type: ignore[arg-type]
+
+    asyncio.run(serve())
+    os.close(controller)
+    assert json.loads((tmp_path / "out").read_text()) == {"v": 1, "type": "pong", "re": 1}
+
+
 # -- `vgcore serve --stdio`, a real subprocess -------------------------------------------
 
 

@@ -69,7 +69,7 @@ async def serve_stdio(host: Host, *, stdin: BinaryIO | None = None,
         else:  # flush what the host said before stopping
             await outbound.put(None)
             await writer
-    log.info("stdin closed; host stopped")
+    log.info("stdio closed; host stopped")
 
 
 async def _read_into(connection: Connection, stdin: BinaryIO, send: Callable[[str], None]) -> None:
@@ -124,23 +124,30 @@ async def read_lines(stdin: BinaryIO) -> AsyncIterator[bytes | OversizedLine]:
 
 
 async def _stream_reader(stdin: BinaryIO) -> asyncio.StreamReader:
-    """An asyncio reader over `stdin`: the event loop watches a pipe, socket or terminal;
-    a regular file (`vgcore serve --stdio < transcript`) cannot be watched, so a thread
-    reads it instead."""
+    """An asyncio reader over `stdin`: the event loop watches a pipe or a socket. A regular
+    file (`vgcore serve --stdio < transcript`) cannot be watched, and a terminal would be
+    left non-blocking for the shell after we exit, so a thread reads those instead."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=MAX_MESSAGE)
-    try:
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
-    except (ValueError, OSError):
-        threading.Thread(target=_pump, args=(loop, reader, stdin.fileno()),
-                         name="vgcore-stdin", daemon=True).start()
+    if not stdin.isatty():
+        try:
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
+        except (ValueError, OSError):
+            pass
+        else:
+            return reader
+    threading.Thread(target=_pump, args=(loop, reader, stdin.fileno()),
+                     name="vgcore-stdin", daemon=True).start()
     return reader
 
 
 def _pump(loop: asyncio.AbstractEventLoop, reader: asyncio.StreamReader, fd: int) -> None:
-    while chunk := os.read(fd, CHUNK):
-        loop.call_soon_threadsafe(reader.feed_data, chunk)
-    loop.call_soon_threadsafe(reader.feed_eof)
+    try:
+        while chunk := os.read(fd, CHUNK):
+            loop.call_soon_threadsafe(reader.feed_data, chunk)
+        loop.call_soon_threadsafe(reader.feed_eof)
+    except (OSError, RuntimeError):  # stdin closed under us, or the loop is gone: we stop
+        return
 
 
 async def _write_lines(outbound: asyncio.Queue[str | None], stdout: BinaryIO) -> None:
@@ -168,12 +175,12 @@ async def _line_writer(stdout: BinaryIO) -> Callable[[bytes], Awaitable[None]]:
     loop = asyncio.get_running_loop()
     if not stdout.isatty():
         try:
-            transport, protocol = await loop.connect_write_pipe(
+            transport, flow = await loop.connect_write_pipe(
                 lambda: asyncio.StreamReaderProtocol(asyncio.StreamReader()), stdout)
         except (ValueError, OSError):
             pass
         else:
-            stream = asyncio.StreamWriter(transport, protocol, None, loop)
+            stream = asyncio.StreamWriter(transport, flow, None, loop)
 
             async def write_pipe(data: bytes) -> None:
                 stream.write(data)
