@@ -143,7 +143,7 @@ def test_two_vgcore_agents_play_a_game_between_them_to_the_end() -> None:
 
 
 def test_vgcore_agent_with_a_wrong_token_exits_1() -> None:
-    with ws_host() as (url, _), Client.connect(url) as client:
+    with ws_host() as (url, _), Client.connect(url, validate=True) as client:
         created = client.create("premium", VANILLA, seed=15)
         bot = subprocess.run([*AGENT, "--connect", url, "--game", created["game"],
                               "--seat", "A", "--token", "wrong"],

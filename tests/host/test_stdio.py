@@ -231,7 +231,7 @@ def test_serve_stdio_keeps_games_in_its_database_across_runs(tmp_path: Path) -> 
 
 def test_serve_stdio_stops_cleanly_on_sigterm() -> None:
     async def run() -> None:
-        client = await AsyncClient.spawn([*SERVE, "--stdio", "--db", ":memory:"])
+        client = await AsyncClient.spawn([*SERVE, "--stdio", "--db", ":memory:"], validate=True)
         await client.ping()
         process = client.link.process  # type: ignore[attr-defined]
         process.send_signal(signal.SIGTERM)

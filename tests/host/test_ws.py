@@ -242,7 +242,7 @@ def test_http_get_on_the_websocket_port_serves_the_default_pages() -> None:
             status, _, _ = await asyncio.to_thread(http_get, port, "/nothing-here")
             assert status == 404
             # the WebSocket still opens on the same port
-            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/")
+            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
             assert (await client.request({"type": "ping"}))["type"] == "pong"
             await client.close()
 
