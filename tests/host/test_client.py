@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -247,16 +248,25 @@ class Person:
         return "\n".join(self.out)
 
 
-def test_play_connected_plays_a_whole_game_at_the_terminal_against_the_hosts_agent() -> None:
+def test_play_connected_plays_a_whole_game_at_the_terminal_against_the_hosts_agent(
+        tmp_path: Path) -> None:
+    from vgcore import replay as replays
     from vgcore.host.hostcli import play_connected
+    from vgcore.plugins import Registry
 
     person = Person(["help", "board", "fly"], seed=2)
+    save = tmp_path / "game.json"
     with ws_host() as (url, _):
-        code = play_connected(url, "premium", tuple(VANILLA.values()), "A", "greedy", 5,
-                              read_line=person.read_line, echo=person.echo)
+        code = play_connected(url, "premium", (VANILLA["B"], VANILLA["A"]), "B", "greedy", 5,
+                              save_path=str(save), read_line=person.read_line,
+                              echo=person.echo)
     assert code == 0
-    assert "Commands:" in person.text and "'fly' is not an answer here" in person.text
-    assert re.search(r"Game over( \(\w+\))?\. (You win!|You lose\.|Draw\.)$", person.out[-1])
+    assert "You play B" in person.text and "Commands:" in person.text
+    assert "'fly' is not an answer here" in person.text
+    assert re.search(r"Game over( \(\w+\))?\. (You win!|You lose\.|Draw\.)$", person.out[-2])
+    kept = replays.Replay.load(save)
+    assert kept.decks["B"].name == VANILLA["B"]  # the person's deck went to their seat
+    replays.run(Registry(), kept, verify=True)
 
 
 def test_play_connected_leaves_a_game_and_comes_back_to_it() -> None:

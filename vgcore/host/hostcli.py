@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import signal
 import sys
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -206,16 +208,18 @@ async def play_seat(url: str, game: str, seat: str, token: str,
 
 def play_connected(url: str, format_id: str, decks: tuple[str, ...], seat: str | None,
                    agent_name: str, seed: int, *, game: str | None = None,
-                   token: str | None = None, card_dirs: tuple[str, ...] = (),
-                   read_line: Callable[[str], str] = input,
+                   token: str | None = None, save_path: str | None = None,
+                   card_dirs: tuple[str, ...] = (), read_line: Callable[[str], str] = input,
                    echo: Callable[[str], None] = click.echo) -> int:
     """`vgcore play --connect URL`: the terminal game with the host holding the game.
 
-    Without `game`, a game is created on the host with its agent in the other seats (`decks`
-    are deck names the host has installed; none: its defaults); with `game` and `token` the
-    seat is joined again (after a quit or a lost connection). The screen is the terminal's,
-    drawn from the views and events the host sends; the local card database only names the
-    cards. Returns the exit code: 0, or 130 after Ctrl-C.
+    Without `game`, a game is created on the host with its agent in the other seats; `decks`
+    are (the person's team's deck, the agents' deck) by the names the host has installed
+    (none: its defaults). With `game` and `token` the seat is joined again, after a quit or a
+    lost connection. The screen is the terminal's, drawn from the views and events the host
+    sends; the local card database only names the cards. At the end `save_path` gets the
+    host's replay (`vgcore replay --verify` checks it). Returns the exit code: 0, or 130
+    after Ctrl-C.
     """
     from vgcore.host.client import Client, HostClosed, HostRequestError
     from vgcore.plugins import Registry
@@ -229,14 +233,23 @@ def play_connected(url: str, format_id: str, decks: tuple[str, ...], seat: str |
     with Client.connect(url) as client:
         if game is None:
             others = {s: f"agent:{agent_name}" for s in layout.seats if s != seat}
-            named = dict(zip(layout.seats, decks, strict=False)) if decks else None
+            named = None
+            if decks:
+                mine, theirs = decks
+                named = {s: mine if layout.teams[s] == layout.teams[seat] else theirs
+                         for s in layout.seats}
             created = client.create(format_id, named, seed=seed, seats=others)
             game, token = created["game"], created["tokens"][seat]
         if token is None:
             raise click.BadParameter("joining a game needs its --token", param_hint="--token")
         try:
             table = RemoteTable(registry, format_id, seat, game, token)
-            return table.run(client, read_line, echo)
+            code = table.run(client, read_line, echo)
+            if save_path is not None and table.over_at is not None:
+                replay = client.get(game, "replay")["replay"]
+                Path(save_path).write_text(json.dumps(replay, indent=1) + "\n")
+                echo(f"replay saved to {save_path} ({len(replay['answers'])} answers)")
+            return code
         except HostRequestError as exc:
             echo(f"error: the host refused: {exc}")
             return 1
@@ -264,6 +277,7 @@ class RemoteTable:
         self.team = teams[seat]
         self.events: list[dict[str, Any]] = []
         self.told = 0
+        self.over_at: dict[str, Any] | None = None  # the game_over message, at the end
         self.last_board: list[str] = []
 
     def run(self, client: Any, read_line: Callable[[str], str],
@@ -348,6 +362,7 @@ class RemoteTable:
         self.told = len(self.events)
 
     def over(self, msg: dict[str, Any], echo: Callable[[str], None]) -> int:
+        self.over_at = msg
         self.tell_news(echo)
         result = msg["result"]  # the winning team, or "draw"
         outcome = ("You win!" if result == self.team else
