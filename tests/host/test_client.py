@@ -356,3 +356,16 @@ def test_every_request_and_every_refusal_over_each_transport(transport: str) -> 
         assert refused(c.concede, game, "A") == "game_over"
         assert c.get(game, "replay")["replay"]["answers"] is not None
         assert game in [g["game"] for g in c.list_games(status="over")["games"]]
+
+
+def test_serve_help_states_the_hosts_own_defaults() -> None:
+    """The help text names HostConfig's defaults without importing the host at start-up."""
+    from click.testing import CliRunner
+
+    from vgcore.host.hostcli import serve
+    from vgcore.host.service import HostConfig
+
+    shown = " ".join(CliRunner().invoke(serve, ["--help"]).output.split())
+    config = HostConfig()
+    assert f"(0: never). [default: {config.snapshot_every}]" in shown
+    assert f"(0: forever). [default: {config.reconnect_window_ms // 1000}]" in shown
