@@ -218,15 +218,29 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Save the game as a replay file when it ends.")
+@click.option("--connect", "url", default=None, metavar="URL",
+              help="Play on a host (vgcore serve --ws); the game lives there.")
+@click.option("--game", "game_id", default=None,
+              help="With --connect: join this game again (with --token).")
+@click.option("--token", default=None, help="With --connect --game: the seat's token.")
 @CARDS_OPTION
 @guarded
 def play(format_id: str, decks: tuple[str, ...] | None, seat: str | None, agent: str, seed: int,
-         save_path: str | None, card_dirs: tuple[str, ...]) -> None:
-    """Play against an agent (agents at a tag fight) in the terminal.
+         save_path: str | None, url: str | None, game_id: str | None, token: str | None,
+         card_dirs: tuple[str, ...]) -> None:
+    """Play against an agent (agents at a tag fight) in the terminal, here or on a host.
 
     Answer by number or by action string; `help` lists what you can type, `quit` or Ctrl-D
     stops (saving the replay with --save).
     """
+    if url is not None:
+        from vgcore.host.hostcli import play_connected
+
+        code = play_connected(url, format_id, decks or (), seat, agent, seed, game=game_id,
+                              token=token, save_path=save_path, card_dirs=card_dirs)
+        if code:
+            sys.exit(code)
+        return
     from vgcore.terminal import play_terminal
 
     registry = registry_for(card_dirs)
@@ -350,6 +364,14 @@ def schema(name: str, card_dirs: tuple[str, ...]) -> None:
     registry = registry_for(card_dirs)
     click.echo(schemas.dump(schemas.build(name, extra_fields=registry.card_fields,
                                           extra_kinds=registry.card_kinds)), nl=False)
+
+
+# -- the host (vgcore/host): its modules load only when one of these commands runs ---------
+
+from vgcore.host.hostcli import agent, serve  # noqa: E402
+
+main.add_command(serve)
+main.add_command(agent)
 
 
 if __name__ == "__main__":

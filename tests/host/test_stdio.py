@@ -24,7 +24,7 @@ from vgcore.host.store import Store
 from vgcore.plugins import Registry
 
 # `vgcore serve` (cli.py adds it to the `vgcore` group as `main.add_command(serve)`).
-SERVE = [sys.executable, "-c", "from vgcore.host.hostcli import serve; serve()"]
+SERVE = [sys.executable, "-m", "vgcore.cli", "serve"]
 VANILLA = {"A": "vanilla-premium-kagero", "B": "vanilla-premium-royal-paladin"}
 
 
