@@ -280,10 +280,11 @@ def check_players(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ..
             raise fail(f"{where}.seat", f"{player['seat']!r} under seat {seat}")
         circles = check_circles(player["circles"], f"{where}.circles")
         zones = need(player["zones"], Mapping, f"{where}.zones", "a mapping")
-        # A plugin may drop its own zones from a seat (no G deck, no G zone): the core's
-        # zones and one per circle are always there, and nothing the format does not have.
+        # A plugin may drop its optional zones from a seat (no G deck, no G zone): every
+        # other zone and one per circle are always there, and nothing the format lacks.
+        always = {name for name, spec in engine.zones.items() if not spec.optional}
         odd = sorted((set(zones) - set(engine.zones) - set(circles))
-                     | (set(circles) | CORE_ZONE_NAMES) - set(zones))
+                     | (set(circles) | CORE_ZONE_NAMES | always) - set(zones))
         if odd:
             raise fail(f"{where}.zones", "zones do not match the format's: " + ", ".join(odd))
         for zone, uids in zones.items():

@@ -25,6 +25,8 @@ class ZoneSpec:
     (a legion mate beside the vanguard on VC). Abilities active on that circle work there, and
     zone words and the `circle`/`row` filters count them as on it; the circle's unit
     (`Game.unit_at`) is still the card in the circle itself.
+    `optional`: a seat may lack the zone (its plugin drops it when the deck has no use for
+    it: no G deck, no G zone); every other zone a seat always has, which a snapshot must show.
     """
 
     name: str
@@ -32,6 +34,7 @@ class ZoneSpec:
     face_down_to_owner: bool = True
     field: bool = False
     circle: str | None = None
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if self.circle is not None and not self.field:

@@ -61,7 +61,8 @@ def vgcore_lua_libs() -> list[Path]:
 
 @hookimpl
 def vgcore_zones(fmt: Any) -> list[ZoneSpec]:
-    return [ZoneSpec(MATE_ZONE, field=True, circle=VC)]
+    # A seat whose deck has no legion cards has no mate zone (vgcore_setup_game).
+    return [ZoneSpec(MATE_ZONE, field=True, circle=VC, optional=True)]
 
 
 @hookimpl

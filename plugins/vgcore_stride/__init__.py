@@ -370,7 +370,9 @@ def vgcore_card_fields() -> dict[str, dict[str, Any]]:
 
 @hookimpl
 def vgcore_zones(fmt: Any) -> list[ZoneSpec]:
-    return [ZoneSpec(G_ZONE, visible="all", face_down_to_owner=True), ZoneSpec(HEART)]
+    # A seat whose deck has no G deck has neither zone (vgcore_setup_game).
+    return [ZoneSpec(G_ZONE, visible="all", face_down_to_owner=True, optional=True),
+            ZoneSpec(HEART, optional=True)]
 
 
 @hookimpl

@@ -155,6 +155,21 @@ def test_steps_a_function_returned_are_checked_again(tmp_path: Path) -> None:
         Game.from_json(game.engine, elsewhere)
 
 
+def test_a_zone_every_seat_has_missing_from_a_snapshot_is_refused(registry: Registry) -> None:
+    """Found by a deep fuzz run: a seat without the gift plugin's zone played on until a card
+    was sent there (a KeyError). Zones a plugin marks optional (no G deck, no G zone) may be
+    missing; every other zone may not."""
+    game = registry.new_game("v-standard", seed=3)
+    snapshot = json.loads(json.dumps(game.to_json()))
+    del snapshot["state"]["players"]["B"]["zones"]["gift_gone"]
+    with pytest.raises(SnapshotError, match=r"state.players.B.zones: .*gift_gone"):
+        Game.from_json(game.engine, snapshot)
+    no_g_deck = registry.new_game("premium-g", decks=["TD01", "TD02"], seed=3)
+    lean = json.loads(json.dumps(no_g_deck.to_json()))
+    assert "g_zone" not in lean["state"]["players"]["A"]["zones"]
+    Game.from_json(no_g_deck.engine, lean).apply(0)  # optional zones may be missing
+
+
 def snapshot_text(name: str = "base-guard") -> str:
     return (HERE / f"{name}.snapshot.json").read_text()
 
