@@ -12,6 +12,7 @@ import pytest
 
 from tests.host.harness import Peer, create, new_host, play_out, registry, run, settle
 from tests.hostile.test_hidden import FORMATS
+from tests.test_views import permute_hidden
 from vgcore.views import redact
 
 HOSTILE_VALUES: tuple[Any, ...] = (None, True, -1, 0, 2**70, 1.5, "", "x" * 5000, [], {},
@@ -107,9 +108,14 @@ class Judge:
                 self.checked += 1
             elif kind == "view" and room is not None and message["seq"] == len(
                     room.game.state.log):
-                expected = (room.game.spectator_view(log=False) if seat is None
-                            else room.game.view(seat, log=False))
+                expected = room.view_of(room.game, seat, log=False)
                 assert message["view"] == json.loads(json.dumps(expected))
+                twin = room.game  # what this watcher cannot see, shuffled among itself
+                for other in room.game.state.seats:
+                    if other != seat:
+                        twin = permute_hidden(twin, other)
+                assert message["view"] == json.loads(json.dumps(
+                    room.view_of(twin, seat, log=False)))
                 self.checked += 1
             elif kind == "decision":
                 assert message["seat"] == seat and seat is not None
@@ -121,8 +127,10 @@ class Judge:
 def test_watchers_get_only_the_engines_output_for_their_seat(format_id: str) -> None:
     """Every seat (each on its own connection) and a spectator, through a whole game: each
     event is the engine's redaction of that log entry for that seat (spectator: public
-    only), each view is that seat's engine view, decisions reach only the seat asked. The
-    engine's own redaction is leak-tested event by event in tests/hostile/test_hidden.py."""
+    only), each view is that seat's engine view and unchanged when the cards the watcher
+    cannot see are permuted (the engine's permutation method, through the host), decisions
+    reach only the seat asked. The engine's own redaction is leak-tested event by event in
+    tests/hostile/test_hidden.py."""
     async def body() -> None:
         host = await new_host()
         first = Peer(host)
