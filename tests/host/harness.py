@@ -93,13 +93,17 @@ class Peer:
 
 
 async def settle(host: Host, rounds: int = 3) -> None:
-    """Let agent tasks and timers that are due run."""
-    for _ in range(rounds):
-        await asyncio.sleep(0)
-    tasks = [r.agent_task for r in list(host.rooms.values()) if r.agent_task]
-    for task in tasks:
-        if not task.done():
+    """Let agent tasks, publishing and timers that are due run, until nothing is left."""
+    for _ in range(1000):
+        for _ in range(rounds):
+            await asyncio.sleep(0)
+        rooms = list(host.rooms.values())
+        tasks = [r.agent_task for r in rooms if r.agent_task and not r.agent_task.done()]
+        for task in tasks:
             await asyncio.wait_for(task, timeout=30)
+        if not tasks and not any(r.publishing for r in rooms):
+            return
+    raise AssertionError("the host never settled")
 
 
 async def create(peer: Peer, **fields: Any) -> dict[str, Any]:

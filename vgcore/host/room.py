@@ -34,6 +34,7 @@ AGENT_PREFIX = "agent:"
 HUMAN = "human"
 TIMEOUT_AGENT = "greedy"  # who answers for a seat whose clock ran out (policy "answer")
 MAX_RESUME_EVENTS = 2000  # a resume further behind gets a fresh view with the whole log
+AGENT_SLICE = 0.002  # seconds of agent answers between chances for other games to run
 
 
 @dataclass(slots=True, eq=False)
@@ -68,6 +69,7 @@ class Room:
         self.lag_answers = 0  # answers the lagging game has had
         self.answers: list[str] = []  # every answer applied, in order (for the lagging game)
         self.joined_once: set[str] = set()  # human seats that have joined (clocks wait for all)
+        self.publishing = False  # a publish is scheduled
         self.closed = False
 
     # -- seats and watchers ----------------------------------------------------------------
@@ -263,16 +265,27 @@ class Room:
             self.agent_task = asyncio.get_running_loop().create_task(self.play_agents())
 
     async def play_agents(self) -> None:
-        """Answer for the host's agent seats one decision at a time, yielding between them so
-        one game's agents never hold up other games."""
+        """Answer for the host's agent seats, a slice of time at a time: the watchers hear
+        of each slice at once, and other games run between slices."""
         while not self.closed and self.game.result is None:
+            ends = time.perf_counter() + AGENT_SLICE
+            while True:
+                d = self.game.decision
+                assert d is not None
+                if self.is_human(d.seat) or time.perf_counter() > ends:
+                    break
+                if not self.agent_answers(d.seat):
+                    return
+                self.advance_lag()
+                if self.game.result is not None:
+                    self.finish()
+                    return
+            self.publish()
             d = self.game.decision
             assert d is not None
             if self.is_human(d.seat):
+                self.start_clock(d.seat, d.id)
                 return
-            if not self.agent_answers(d.seat):
-                return
-            self.after_change_quietly()
             await asyncio.sleep(0)
 
     def agent_answers(self, seat: str) -> bool:
@@ -301,18 +314,6 @@ class Room:
         action = str(agent.choose(self.game, list(d.options)))
         self.game.apply(action, seat=seat)
         self.record_answer(kind, seat, d.id, action)
-
-    def after_change_quietly(self) -> None:
-        """After an agent's answer: like after_change, but the agent loop goes on itself."""
-        self.advance_lag()
-        if self.game.result is not None:
-            self.finish()
-            return
-        self.publish()
-        d = self.game.decision
-        assert d is not None
-        if self.is_human(d.seat):
-            self.start_clock(d.seat, d.id)
 
     def start_clock(self, seat: str, decision: int) -> None:
         """Time `seat`'s decision; clocks wait until every human seat has joined once."""
@@ -359,6 +360,16 @@ class Room:
         return self.lag if watch.delayed and self.lag is not None else self.game
 
     def publish(self) -> None:
+        """Tell every watcher what changed, once for all the changes of this turn of the
+        loop (an answer and what follows it reach each watcher as one batch)."""
+        if not self.publishing:
+            self.publishing = True
+            asyncio.get_running_loop().call_soon(self.publish_now)
+
+    def publish_now(self) -> None:
+        self.publishing = False
+        if self.closed:
+            return  # finish() told everyone already
         for watch in list(self.watches):
             self.catch_up(watch)
 
