@@ -1,6 +1,7 @@
 """docs/host-protocol.md and `vgcore schema host` checked against the protocol's own Structs:
-every JSON example is a valid message, every message type and error code is documented, and the
-doc's transcript is exactly what `python -m vgcore.host.transcript` prints, so it cannot drift."""
+every JSON example is a valid message of the direction its section names, every message type
+and error code is documented, the limits it states are the code's, and the doc's transcript is
+exactly what `python -m vgcore.host.transcript` prints, so it cannot drift."""
 
 from __future__ import annotations
 
@@ -25,23 +26,33 @@ TEXT = DOC.read_text(encoding="utf-8")
 EXAMPLES = re.findall(r"^```json\n(.*?)^```$", TEXT, re.M | re.S)
 CLIENT_TYPES = set(protocol.client_types())
 HOST_TYPES = set(protocol.host_types())
-VALIDATOR = Draft202012Validator(protocol.json_schemas())
+BOTH_WAYS = CLIENT_TYPES & HOST_TYPES  # `hint`: the request and its reply share the type
+SCHEMA = protocol.json_schemas()
+# A message is checked against its own direction's union: `hint` fits both.
+VALIDATORS = {to_host: Draft202012Validator({"$defs": SCHEMA["$defs"],
+                                             "$ref": f"#/$defs/{name}"})
+              for to_host, name in ((True, "ClientMessage"), (False, "HostMessage"))}
+# The sections whose examples go one way; an example elsewhere goes the way its type does.
+DIRECTIONS = {"Client to host": True, "Host to client": False}
 REGENERATE = "regenerate it: python -m vgcore.host.transcript --doc docs/host-protocol.md"
 
 
 def check_message(text: str, *, to_host: bool | None = None) -> dict[str, Any]:
-    """`text` decodes as the message its `type` names, in the direction it belongs to, has no
-    field the Struct lacks (a typo would be ignored by the decoder), and fits the schema."""
+    """`text` decodes as the message its `type` names, in the direction it belongs to (given,
+    or the only one its type has), has no field the Struct lacks (a typo would be ignored by
+    the decoder), and fits that direction's schema."""
     message = json.loads(text)
     assert isinstance(message, dict) and "type" in message, text[:80]
-    client = message["type"] in CLIENT_TYPES
-    assert client or message["type"] in HOST_TYPES, message["type"]
-    if to_host is not None:
-        assert client == to_host, message["type"]
-    decoded = protocol.decode(text) if client else protocol.decode_host(text)
-    assert decoded.__struct_config__.tag == message["type"]
+    kind = message["type"]
+    assert kind in CLIENT_TYPES | HOST_TYPES, kind
+    if to_host is None:
+        assert kind not in BOTH_WAYS, f"{kind} goes both ways: show it under a direction"
+        to_host = kind in CLIENT_TYPES
+    assert kind in (CLIENT_TYPES if to_host else HOST_TYPES), kind
+    decoded = protocol.decode(text) if to_host else protocol.decode_host(text)
+    assert decoded.__struct_config__.tag == kind
     assert_known_keys(message, msgspec.to_builtins(decoded))
-    VALIDATOR.validate(message)
+    VALIDATORS[to_host].validate(message)
     return message
 
 
@@ -61,6 +72,17 @@ def section(title: str) -> str:
     return TEXT[start:end]
 
 
+def examples() -> list[tuple[str, bool | None]]:
+    """Every JSON example with its direction: True (client to host), False, or None (a
+    section of both, where the type says which)."""
+    found = []
+    for part in re.split(r"^(?=## )", TEXT, flags=re.M):
+        title = part.split("\n", 1)[0].removeprefix("## ")
+        for example in re.findall(r"^```json\n(.*?)^```$", part, re.M | re.S):
+            found.append((example, DIRECTIONS.get(title)))
+    return found
+
+
 # -- vgcore schema host ------------------------------------------------------------------
 
 
@@ -73,7 +95,8 @@ def test_schema_host_prints_a_draft_2020_12_schema_of_every_message() -> None:
     defs = schema["$defs"]
     assert set(defs["ClientMessage"]["discriminator"]["mapping"]) == CLIENT_TYPES
     assert set(defs["HostMessage"]["discriminator"]["mapping"]) == HOST_TYPES
-    assert len(CLIENT_TYPES) == 11 and len(HOST_TYPES) == 16
+    assert len(CLIENT_TYPES) == 12 and len(HOST_TYPES) == 18
+    assert sorted(BOTH_WAYS) == ["hint"]
 
 
 def test_schema_host_refuses_a_message_the_host_refuses() -> None:
@@ -89,16 +112,23 @@ def test_schema_host_refuses_a_message_the_host_refuses() -> None:
 # -- the examples ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: json.loads(e)["type"])
-def test_every_json_example_in_the_doc_is_a_valid_message(example: str) -> None:
-    check_message(example)
+@pytest.mark.parametrize(("example", "to_host"), [
+    pytest.param(example, to_host, id=f"{json.loads(example)['type']}"
+                 f"{'' if to_host is None else ' to host' if to_host else ' to client'}")
+    for example, to_host in examples()])
+def test_every_json_example_in_the_doc_is_a_valid_message(example: str,
+                                                          to_host: bool | None) -> None:
+    check_message(example, to_host=to_host)
 
 
 def test_the_doc_shows_and_describes_every_message_type() -> None:
-    shown = {json.loads(example)["type"] for example in EXAMPLES}
-    assert shown == CLIENT_TYPES | HOST_TYPES
-    headed = set(re.findall(r"^### `(\w+)`$", TEXT, re.M))
-    assert headed == CLIENT_TYPES | HOST_TYPES
+    assert len(examples()) == len(EXAMPLES)
+    sent = {json.loads(e)["type"] for e, to_host in examples() if to_host is True}
+    told = {json.loads(e)["type"] for e, to_host in examples() if to_host is False}
+    assert sent == CLIENT_TYPES and told == HOST_TYPES
+    for title, types in (("Client to host", CLIENT_TYPES), ("Host to client", HOST_TYPES)):
+        headed = re.findall(r"^### `(\w+)`$", section(title), re.M)
+        assert sorted(headed) == sorted(types), title
 
 
 def test_the_doc_explains_every_error_code_in_order() -> None:
@@ -114,8 +144,11 @@ def test_the_doc_states_the_limits_the_code_has() -> None:
     assert protocol.MAX_MESSAGE == 64 * 1024 and "64 KiB" in TEXT
     assert f"More than {MAX_RESUME_EVENTS} events behind" in TEXT
     assert config.reconnect_window_ms == 120_000 and "120 s" in TEXT
+    assert config.join_window_ms == 600_000 and "join_window_ms`, 10 min" in TEXT
+    assert f"the last {config.finished_kept} finished games" in TEXT
     assert f"default\n  {config.snapshot_every})" in TEXT
-    assert config.max_games_per_connection == 32 and "at most 32 games" in TEXT
+    assert config.max_games_per_connection == 32 and "at most 32 live games" in TEXT
+    assert f"{config.max_games:,}".replace(",", " ") in section("Errors")
     assert protocol.PROTOCOL == 1 and protocol.PROTOCOLS == (1, 1)
 
 
@@ -138,6 +171,8 @@ def test_the_doc_transcript_is_what_the_module_prints(lines: list[transcript.Lin
 def test_every_message_of_the_transcript_is_valid(lines: list[transcript.Line]) -> None:
     for line in lines:
         check_message(json.dumps(line.message), to_host=line.direction == transcript.TO_HOST)
+    sent = {line.message["type"] for line in lines if line.direction == transcript.TO_HOST}
+    assert sent == CLIENT_TYPES - {"spectate", "leave"}  # the one seat shows all the rest
     printed = transcript.transcript(lines).splitlines()
     assert len(printed) == len(lines)
     for text, line in zip(printed, lines, strict=True):
@@ -166,17 +201,71 @@ def test_the_transcript_retry_is_acknowledged_and_applied_once(
     assert illegal["code"] == "illegal_action" and illegal["legal"]
 
 
-def test_the_transcript_game_over_replay_verifies(lines: list[transcript.Line],
-                                                  tmp_path: Path) -> None:
+def replies(lines: list[transcript.Line], type: str) -> list[tuple[dict[str, Any],
+                                                                  list[dict[str, Any]]]]:
+    """Each request of `type` with the messages that arrived after it, up to the next
+    request."""
+    out: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    for line in lines:
+        if line.direction == transcript.TO_HOST:
+            out.append((line.message, []))
+        else:
+            out[-1][1].append(line.message)
+    return [(request, after) for request, after in out if request["type"] == type]
+
+
+def test_the_transcript_hint_is_an_option_of_the_pending_decision_and_changes_nothing(
+        lines: list[transcript.Line]) -> None:
+    [(request, after)] = replies(lines, "hint")
+    [hint] = after
+    assert hint["type"] == "hint" and hint["re"] == request["id"]
+    [legal] = [after[0] for asked, after in replies(lines, "get") if asked["what"] == "legal"]
+    pending = legal["decision"]
+    assert hint["decision"] == pending["id"] and hint["action"] in pending["options"]
+    later = [m for m in replies(lines, "answer") if m[0]["decision"] == pending["id"]]
+    assert later[-1][1][0]["type"] == "accepted"  # still pending after the hint
+
+
+def test_the_transcript_concede_ends_the_game_then_is_answered_ok(
+        lines: list[transcript.Line]) -> None:
+    [(request, after)] = replies(lines, "concede")
+    assert [m["type"] for m in after[-3:]] == ["view", "game_over", "ok"]
+    assert after[-1]["re"] == request["id"]
+    assert after[0]["type"] == "event" and after[0]["event"]["kind"] == "game_over"
+
+
+def test_the_transcript_resume_of_the_finished_game_is_its_end_again(
+        lines: list[transcript.Line]) -> None:
+    [(request, after)] = replies(lines, "resume")
+    joined, over = after[0], after[-1]
+    assert joined["type"] == "joined" and joined["re"] == request["id"]
+    assert joined["decision"] is None and joined["seq"] == request["after"]
+    assert "log" not in joined["view"] and joined["view"]["result"] == "B"
+    assert not any(m["type"] == "event" for m in after)
+    assert [m["type"] for m in after[1:-1]] == ["clock", "clock"]
+    assert not any(m["running"] for m in after[1:-1])
+    [(_, first_end)] = replies(lines, "concede")
+    assert over == next(m for m in first_end if m["type"] == "game_over")
+
+
+def test_the_transcript_replays_verify_with_the_hashes_of_get_replay(
+        lines: list[transcript.Line], tmp_path: Path) -> None:
     received = [line.message for line in lines if line.direction == transcript.TO_CLIENT]
     over = next(m for m in received if m["type"] == "game_over")
     assert (over["result"], over["reason"]) == ("B", "concede")
-    assert next(m for m in received if m["type"] == "replay")["replay"] == over["replay"]
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(over["replay"]), encoding="utf-8")
-    result = CliRunner().invoke(main, ["replay", "--verify", str(path)])
+    assert over["replay"]["hashes"] == [] and over["replay"]["final_hash"]
+    fetched = next(m for m in received if m["type"] == "replay")["replay"]
+    assert len(fetched["hashes"]) == len(fetched["answers"]) == len(over["replay"]["answers"])
+    assert {**fetched, "hashes": []} == over["replay"]
+    for name, replay in (("fetched", fetched), ("game_over", over["replay"])):
+        (tmp_path / f"{name}.json").write_text(json.dumps(replay), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", "--verify", str(tmp_path / "fetched.json")])
     assert result.exit_code == 0, result.output
-    assert "verified" in result.output
+    assert "result: B (concede)" in result.output and "(verified)" in result.output
+    refused = CliRunner().invoke(main, ["replay", "--verify", str(tmp_path / "game_over.json")])
+    assert refused.exit_code != 0 and "nothing to verify" in refused.output
+    replayed = CliRunner().invoke(main, ["replay", str(tmp_path / "game_over.json")])
+    assert replayed.exit_code == 0 and "result: B (concede)" in replayed.output
 
 
 def test_doc_option_rewrites_only_the_transcript_block(tmp_path: Path) -> None:

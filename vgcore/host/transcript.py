@@ -3,14 +3,16 @@
 `python -m vgcore.host.transcript` plays it in-process — a real `Host` with `Store(":memory:")`
 and no transport — and prints every message both ways, one JSON object a line: `→` what the
 client sent, `←` what the host sent back. Seat A is a scripted client (a seeded random pick
-for each decision, plus a retried answer, an illegal one, `get legal` and `ping` to show their
-replies); seat B is the host's own `agent:greedy`. After a few answers A concedes, which shows
-`game_over` with the replay. Whatever differs between two runs is replaced by a placeholder
-(the game id, the token, the creation time, the engine version); the replay's long lists are
-cut short with "…". Everything else is the host's own output, so tests/host/test_protocol_doc.py
-checks that the doc's copy is exactly what this prints. When the protocol or the engine
-changes, `python -m vgcore.host.transcript --doc docs/host-protocol.md` rewrites that copy
-(the fenced block after the `MARKER` line).
+for each decision; on its first decision it also retries an answer, sends an illegal one, and
+asks `get legal`, `hint` and `ping` to show their replies); seat B is the host's own
+`agent:greedy`. After a few answers A concedes, which shows `game_over` and `ok`; then A asks
+for the replay (with its state hashes), comes back to the finished game with `resume` (its
+final view, then `game_over` again) and lists the games. Whatever differs between two runs is
+replaced by a placeholder (the game id, the token, the creation time, the engine version); the
+replay's long lists are cut short with "…". Everything else is the host's own output, so
+tests/host/test_protocol_doc.py checks that the doc's copy is exactly what this prints. When
+the protocol or the engine changes, `python -m vgcore.host.transcript --doc
+docs/host-protocol.md` rewrites that copy (the fenced block after the `MARKER` line).
 """
 
 from __future__ import annotations
@@ -116,10 +118,14 @@ async def play(client: Client, answers: int) -> None:
             pending = last_decision(got, "A")
             await client.send("answer", game=game, decision=pending["id"], action="guard")
             await client.send("get", game=game, what="legal")
+            await client.send("hint", game=game, agent="greedy")
             await client.send("ping")
-    await client.send("concede", game=game, seat="A",
-                      until=lambda m: m["type"] == "game_over")
+    await client.send("concede", game=game, seat="A")
     await client.send("get", game=game, what="replay")
+    last = next(line.message["seq"] for line in reversed(client.lines)
+                if line.message["type"] == "event")
+    await client.send("resume", game=game, seat="A", token=token, after=last,
+                      until=lambda m: m["type"] == "game_over")
     await client.send("list", limit=1)
 
 
