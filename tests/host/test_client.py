@@ -369,3 +369,4 @@ def test_serve_help_states_the_hosts_own_defaults() -> None:
     config = HostConfig()
     assert f"(0: never). [default: {config.snapshot_every}]" in shown
     assert f"(0: forever). [default: {config.reconnect_window_ms // 1000}]" in shown
+    assert f"forfeits (0: forever). [default: {config.join_window_ms // 1000}]" in shown

@@ -26,9 +26,9 @@ TEXT = DOC.read_text(encoding="utf-8")
 EXAMPLES = re.findall(r"^```json\n(.*?)^```$", TEXT, re.M | re.S)
 CLIENT_TYPES = set(protocol.client_types())
 HOST_TYPES = set(protocol.host_types())
-BOTH_WAYS = CLIENT_TYPES & HOST_TYPES  # `hint`: the request and its reply share the type
+BOTH_WAYS = CLIENT_TYPES & HOST_TYPES  # none: a type names one direction's message
 SCHEMA = protocol.json_schemas()
-# A message is checked against its own direction's union: `hint` fits both.
+# A message is checked against its own direction's union.
 VALIDATORS = {to_host: Draft202012Validator({"$defs": SCHEMA["$defs"],
                                              "$ref": f"#/$defs/{name}"})
               for to_host, name in ((True, "ClientMessage"), (False, "HostMessage"))}
@@ -96,7 +96,7 @@ def test_schema_host_prints_a_draft_2020_12_schema_of_every_message() -> None:
     assert set(defs["ClientMessage"]["discriminator"]["mapping"]) == CLIENT_TYPES
     assert set(defs["HostMessage"]["discriminator"]["mapping"]) == HOST_TYPES
     assert len(CLIENT_TYPES) == 12 and len(HOST_TYPES) == 18
-    assert sorted(BOTH_WAYS) == ["hint"]
+    assert sorted(BOTH_WAYS) == []  # no type name is used both ways
 
 
 def test_schema_host_refuses_a_message_the_host_refuses() -> None:
@@ -218,7 +218,7 @@ def test_the_transcript_hint_is_an_option_of_the_pending_decision_and_changes_no
         lines: list[transcript.Line]) -> None:
     [(request, after)] = replies(lines, "hint")
     [hint] = after
-    assert hint["type"] == "hint" and hint["re"] == request["id"]
+    assert hint["type"] == "suggestion" and hint["re"] == request["id"]
     [legal] = [after[0] for asked, after in replies(lines, "get") if asked["what"] == "legal"]
     pending = legal["decision"]
     assert hint["decision"] == pending["id"] and hint["action"] in pending["options"]

@@ -99,6 +99,21 @@ def test_two_humans_on_two_connections_and_waiting_for_the_other() -> None:
     run(body)
 
 
+def test_a_watcher_may_ask_for_events_and_decisions_without_views() -> None:
+    async def body() -> None:
+        host = await new_host()
+        bot = Peer(host)
+        created = await create(bot, seats={"B": "agent:greedy"})
+        game = created["game"]
+        joined = await bot.request("join", game=game, seat="A", token=created["tokens"]["A"],
+                                   views=False)
+        assert joined["view"]["seat"] == "A"  # joining still shows the game once
+        await play_out(host, {"A": bot}, game, seed=6)
+        kinds = {m["type"] for m in bot.seen}
+        assert "view" not in kinds and {"event", "decision", "game_over"} <= kinds
+    run(body)
+
+
 def test_an_option_index_is_an_answer() -> None:
     async def body() -> None:
         host, peer, game, _ = await joined_game()
@@ -583,4 +598,65 @@ def test_an_agent_that_fails_is_replaced_by_the_random_agent(monkeypatch: Any) -
         host, peer, game, _ = await joined_game(seats={"B": "agent:broken"}, seed=2)
         over = await play_out(host, {"A": peer}, game, seed=2)
         assert over["result"] in ("A", "B", "draw")
+    run(body)
+
+
+def test_a_late_answer_to_a_decision_the_clock_answered_is_stale() -> None:
+    async def body() -> None:
+        _host, peer, game, _ = await joined_game(clock={"bank_ms": 0, "grace_ms": 10,
+                                                        "on_expiry": "answer"})
+        d = peer.pending("A")["decision"]
+        await asyncio.sleep(0.1)
+        late = await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
+        assert late["code"] == "stale_decision" and "clock" in late["message"]
+    run(body)
+
+
+def test_the_clock_starts_after_the_last_seat_hears_joined() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a, clock={"bank_ms": 60_000})
+        game = created["game"]
+        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
+        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        kinds = [(m["type"], m.get("running")) for m in b.seen]
+        assert kinds.index(("joined", None)) < kinds.index(("clock", True))
+    run(body)
+
+
+def test_leaving_a_finished_game_stops_watching_it_and_list_counts_public_games() -> None:
+    async def body() -> None:
+        host = await new_host()
+        peer = Peer(host)
+        private = await create(peer, spectators={"allowed": False})
+        public = await create(peer, seed=8)
+        listed = await peer.request("list", limit=1)
+        assert [g["game"] for g in listed["games"]] == [public["game"]]
+        watcher = Peer(host)
+        await watcher.request("spectate", game=public["game"])
+        await peer.request("join", game=public["game"], seat="A",
+                           token=public["tokens"]["A"])
+        await peer.request("concede", game=public["game"], seat="A")
+        assert (await watcher.request("leave", game=public["game"]))["type"] == "ok"
+        assert (await watcher.request("get", game=public["game"], what="view"))["code"] \
+            == "unauthorized"
+        assert (await watcher.request("spectate", game=public["game"]))["type"] == "joined"
+        assert (await watcher.request("hint", game=public["game"]))["code"] == "game_over"
+        del private
+    run(body)
+
+
+def test_a_spectator_asking_for_a_hint_is_unauthorized_and_replays_are_made_once() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        watcher = Peer(host)
+        await watcher.request("spectate", game=game)
+        assert (await watcher.request("hint", game=game))["code"] == "unauthorized"
+        await peer.request("concede", game=game, seat="A")
+        first = await watcher.request("get", game=game, what="replay")
+        room = host.known(game)
+        assert room is not None and room.full_replay == first["replay"]
+        again = await watcher.request("get", game=game, what="replay")
+        assert again["replay"] == first["replay"] and room.full_replay is not None
     run(body)

@@ -45,6 +45,10 @@ DEFAULT_HOST = "127.0.0.1"
               metavar="SECONDS",
               help="How long a disconnected seat may take to come back before its game's "
                    "disconnect policy applies (0: forever).  [default: 120]")
+@click.option("--join-window", type=click.FloatRange(min=0), default=None,
+              metavar="SECONDS",
+              help="How long a new game's seats may take to join before a seat nobody took "
+                   "forfeits (0: forever).  [default: 600]")
 @click.option("--cards", "card_dirs", multiple=True,
               type=click.Path(exists=True, file_okay=False),
               help="Extra card directory (cards.yaml, scripts, decks/); repeatable.")
@@ -52,7 +56,7 @@ DEFAULT_HOST = "127.0.0.1"
               type=click.Choice(["debug", "info", "warning", "error"]))
 def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tuple[str, ...],
           snapshot_every: int | None, reconnect_window: float | None,
-          card_dirs: tuple[str, ...], log_level: str) -> None:
+          join_window: float | None, card_dirs: tuple[str, ...], log_level: str) -> None:
     """Run the headless rules host (docs/host-protocol.md).
 
     Unfinished games in the database are resumed at start. SIGTERM or SIGINT stop the host
@@ -66,7 +70,7 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if log_level != "debug":  # websockets logs every connection at INFO
         logging.getLogger("websockets").setLevel(logging.WARNING)
-    host = build_host(db, card_dirs, snapshot_every, reconnect_window)
+    host = build_host(db, card_dirs, snapshot_every, reconnect_window, join_window)
     try:
         if address is None:
             from vgcore.host.stdio import serve_stdio
@@ -99,7 +103,7 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int | None,
-               reconnect_window: float | None) -> Host:
+               reconnect_window: float | None, join_window: float | None = None) -> Host:
     """The host over its store; a database that cannot be used is a one-line error, exit 2."""
     from vgcore.host.service import Host, HostConfig
     from vgcore.host.store import Store, StoreError, default_db_path
@@ -120,6 +124,8 @@ def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int |
         config.snapshot_every = snapshot_every
     if reconnect_window is not None:
         config.reconnect_window_ms = round(reconnect_window * 1000)
+    if join_window is not None:
+        config.join_window_ms = round(join_window * 1000)
     return Host(registry, store, config)
 
 

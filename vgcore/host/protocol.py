@@ -120,9 +120,13 @@ class Create(Request, tag="create"):
 
 
 class Join(Request, tag="join"):
+    """`views`: a `view` after every change (the default, for frontends); false: events,
+    decisions and waiting only (bots; `get view` still answers)."""
+
     game: GameId
     seat: Name
     token: Token
+    views: bool = True
 
 
 class Answer(Request, tag="answer"):
@@ -136,11 +140,13 @@ class Resume(Request, tag="resume"):
     seat: Name
     token: Token
     after: Seq = 0
+    views: bool = True
 
 
 class Spectate(Request, tag="spectate"):
     game: GameId
     after: Seq = 0
+    views: bool = True
 
 
 class Concede(Request, tag="concede"):
@@ -321,7 +327,9 @@ class ReplayMsg(Reply, tag="replay"):
     replay: dict[str, Any]
 
 
-class Hint(Reply, tag="hint"):
+class Suggestion(Reply, tag="suggestion"):
+    """The reply to `hint`: what the agent would answer to the pending decision."""
+
     game: str
     decision: int
     action: str
@@ -334,7 +342,7 @@ class Legal(Reply, tag="legal"):
 
 HostMessage = (Welcome | Created | Joined | Accepted | DecisionMsg | Waiting | EventMsg
                | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Ok | Games
-               | ReplayMsg | Legal | Hint)
+               | ReplayMsg | Legal | Suggestion)
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _host_decoder = msgspec.json.Decoder(HostMessage)

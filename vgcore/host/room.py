@@ -45,6 +45,7 @@ class Watch:
     seat: str | None
     sent: int = 0  # events of the log already sent
     delayed: bool = False  # a spectator who sees the game some decisions behind
+    views: bool = True  # a view after every change (else events and decisions only)
 
 
 class Room:
@@ -56,6 +57,8 @@ class Room:
         self.kinds: dict[str, str] = record.config["seats"]
         self.entries = entries
         self.answered: dict[int, str] = {}  # decision id -> the seat that answered it
+        self.timed_out: set[int] = set()  # decisions the clock answered for their seat
+        self.full_replay: dict[str, Any] | None = None  # a finished game's, with its hashes
         self.watches: list[Watch] = []
         self.absent: dict[str, asyncio.TimerHandle] = {}  # seat -> its reconnect window
         spec = record.config.get("clock")
@@ -101,11 +104,14 @@ class Room:
             self.broadcast(p.Presence(game=self.id, seat=seat, connected=True), but=conn,
                            live_only=True)
         self.joined_once.add(seat)
+        return watch
+
+    def seat_arrived(self) -> None:
+        """After a seat's `joined`: the last seat to arrive starts the clocks."""
         d = self.game.decision
         if (d is not None and self.clock is not None and self.clock.running is None
                 and self.is_human(d.seat)):
-            self.start_clock(d.seat, d.id)  # the last seat to arrive starts the clocks
-        return watch
+            self.start_clock(d.seat, d.id)
 
     def add_spectator(self, conn: Connection, *, sent: int) -> Watch:
         watch = Watch(conn, None, sent, delayed=self.delay > 0 and self.game.result is None)
@@ -155,6 +161,9 @@ class Room:
         if self.answered.get(message.decision) in mine:  # a retry: acknowledged again
             conn.send(p.Accepted(re=message.id, game=self.id, decision=message.decision))
             return
+        if message.decision in self.timed_out:
+            raise p.HostError("stale_decision", f"decision {message.decision} ran out of time; "
+                              "the clock's policy answered it")
         if game.result is not None:
             raise p.HostError("game_over", f"game {self.id} is over ({game.result})")
         d = game.decision
@@ -177,20 +186,23 @@ class Room:
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
         self.after_change()
 
-    def hint(self, conn: Connection, message: p.AskHint) -> p.Hint:
+    def hint(self, conn: Connection, message: p.AskHint) -> p.Suggestion:
         """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
         game is not changed (the agent chooses on the game as it is, like an agent seat)."""
         d = self.game.decision
         if d is None:
             raise p.HostError("game_over", f"game {self.id} is over ({self.game.result})")
-        if d.seat not in self.seat_of(conn):
+        mine = self.seat_of(conn)
+        if not mine:
+            raise p.HostError("unauthorized", f"join game {self.id} as {d.seat} first")
+        if d.seat not in mine:
             raise p.HostError("not_your_decision", f"decision {d.id} asks {d.seat}")
         if message.agent not in AGENTS:
             raise p.HostError("bad_request", f"no agent {message.agent!r}; agents: "
                               + ", ".join(sorted(AGENTS)))
         agent = make_agent(message.agent, seed=self.agent_seed(d.id))
         action = str(agent.choose(self.game, list(d.options)))
-        return p.Hint(re=message.id, game=self.id, decision=d.id, action=action)
+        return p.Suggestion(re=message.id, game=self.id, decision=d.id, action=action)
 
     def agent_seed(self, decision: int) -> int:
         """An agent's seed for one decision: the game's seed and the decision id, so the same
@@ -199,7 +211,10 @@ class Room:
 
     def record_answer(self, kind: str, seat: str, decision: int, action: str) -> None:
         """Journal an answer just applied (committed before anyone hears of it)."""
-        self.answered[decision] = seat
+        if kind == "timeout":
+            self.timed_out.add(decision)
+        else:
+            self.answered[decision] = seat
         self.answers.append(action)
         clock_ms = None
         if self.clock is not None and self.clock.running == seat:
@@ -223,7 +238,10 @@ class Room:
         self.entries = entry.n
         every = self.host.config.snapshot_every
         if every and entry.n % every == 0 and self.game.result is None:
-            self.host.store.save_snapshot(self.id, entry.n, json.dumps(self.game.to_json()))
+            try:
+                self.host.store.save_snapshot(self.id, entry.n, json.dumps(self.game.to_json()))
+            except VgError as exc:  # only resuming is slower: the journal has every answer
+                log.warning("game %s: snapshot at %d not kept (%s)", self.id, entry.n, exc)
 
     def concede(self, conn: Connection, message: p.Concede) -> None:
         if message.seat not in self.seat_of(conn):
@@ -250,12 +268,12 @@ class Room:
         if self.game.result is not None:
             self.finish()
             return
-        self.publish()
         d = self.game.decision
         assert d is not None
         if not self.is_human(d.seat):
-            self.wake_agents()
+            self.wake_agents()  # they publish at the end of their slice
         else:
+            self.publish()
             self.start_clock(d.seat, d.id)
 
     # -- agents and clocks -----------------------------------------------------------------
@@ -385,7 +403,7 @@ class Room:
             send(p.EventMsg(game=self.id, seat=watch.seat, seq=seq,
                             event=redact(logged[seq - 1], watch.seat, fields)))
         watch.sent = len(logged)
-        if view:
+        if view and watch.views:
             send(p.ViewMsg(game=self.id, seat=watch.seat, seq=len(logged),
                            view=self.view_of(game, watch.seat, log=False)))
         self.tell_decision(watch, game)

@@ -87,7 +87,9 @@ class Host:
         entries = self.store.journal(record.id)
         room = Room(self, record, game, entries=len(entries))
         for entry in entries:
-            if entry.decision is not None:
+            if entry.decision is not None and entry.kind == "timeout":
+                room.timed_out.add(entry.decision)
+            elif entry.decision is not None:
                 room.answered[entry.decision] = entry.seat
             if entry.kind in ("answer", "timeout"):
                 room.answers.append(entry.action or "")
@@ -109,6 +111,9 @@ class Host:
         room.watches = broken.watches
         room.joined_once = broken.joined_once
         self.rooms[room.id] = room
+        if any(w.delayed for w in room.watches):
+            room.ensure_lag()
+        room.await_seats()
         room.after_change()
 
     async def stop(self) -> None:
@@ -135,6 +140,10 @@ class Host:
         self.tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("host task failed", exc_info=task.exception())
+
+    def known(self, game_id: str) -> Room | None:
+        """The game's room if it is in memory, live or finished."""
+        return self.rooms.get(game_id) or self.finished.get(game_id)
 
     def closed(self, room: Room) -> None:
         """A game ended: kept a while for late joins, retries and spectators."""
@@ -325,7 +334,7 @@ class Connection:
         self.open = False
         self.host.connections.discard(self)
         for game_id in list(self.games):
-            room = self.host.rooms.get(game_id)
+            room = self.host.known(game_id)
             if room is not None:
                 room.drop(self)
         self.games.clear()
@@ -391,8 +400,10 @@ class Connection:
             raise p.HostError("too_many", f"this connection plays {held[0]} in game {m.game}; "
                               "one seat per connection (stdio may hold several)")
         watch = room.add_seat(self, m.seat, sent=0)
+        watch.views = m.views
         self.games.add(m.game)
         room.joined(watch, m.id, after=m.after if isinstance(m, p.Resume) else None)
+        room.seat_arrived()
 
     def spectate(self, m: p.Spectate) -> None:
         room = self.host.room(m.game)
@@ -404,13 +415,14 @@ class Connection:
         if room.game.result is None:
             room.ensure_lag()
         watch: Watch = room.add_spectator(self, sent=0)
+        watch.views = m.views
         self.games.add(m.game)
         room.joined(watch, m.id, after=m.after or None)
 
     def leave(self, m: p.Leave) -> None:
         games = [m.game] if m.game is not None else list(self.games)
         for game_id in games:
-            room = self.host.rooms.get(game_id)
+            room = self.host.known(game_id)
             if room is not None:
                 room.drop(self)
             self.games.discard(game_id)
@@ -450,16 +462,18 @@ class Connection:
         if not room.spectators_allowed and not room.seat_of(self):
             raise p.HostError("unauthorized", f"game {m.game} is private: join one of its "
                               "seats to get its replay")
-        self.host.spawn(self.send_replay(m, room.record, json.loads(text)))
+        self.host.spawn(self.send_replay(m, room, json.loads(text)))
 
-    async def send_replay(self, m: p.Get, record: GameRecord, data: dict[str, Any]) -> None:
-        self.send(p.ReplayMsg(re=m.id, game=m.game,
-                              replay=await with_hashes(self.host, record, data)))
+    async def send_replay(self, m: p.Get, room: Room, data: dict[str, Any]) -> None:
+        """The replay with its hashes, made once per finished room (asking again is free)."""
+        if room.full_replay is None:
+            room.full_replay = await with_hashes(self.host, room.record, data)
+        self.send(p.ReplayMsg(re=m.id, game=m.game, replay=room.full_replay))
 
     def list_games(self, m: p.ListGames) -> None:
-        records = self.host.store.games(status=m.status, limit=m.limit)
+        records = self.host.store.games(status=m.status, limit=m.limit, public=True)
         self.send(p.Games(re=m.id, games=[
             p.GameInfo(game=r.id, format=r.format, status=r.status, seats=r.config["seats"],
                        result=r.result, reason=r.reason, created=r.created)
-            for r in records if (r.config.get("spectators") or {}).get("allowed", True)]))
+            for r in records]))
 

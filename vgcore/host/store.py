@@ -174,14 +174,19 @@ class Store:
                            "ORDER BY created, rowid")
         return [_game_record(self.path, row) for row in rows]
 
-    def games(self, *, status: str | None = None, limit: int = 100) -> list[GameRecord]:
-        """The newest games first, all or of one status ("live" | "over"), at most `limit`."""
-        if status is None:
-            rows = self._query(f"SELECT {GAME_COLUMNS} FROM games "
-                               "ORDER BY created DESC, rowid DESC LIMIT ?", (limit,))
-        else:
-            rows = self._query(f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? "
-                               "ORDER BY created DESC, rowid DESC LIMIT ?", (status, limit))
+    def games(self, *, status: str | None = None, limit: int = 100,
+              public: bool = False) -> list[GameRecord]:
+        """The newest games first, all or of one status ("live" | "over"), at most `limit`;
+        `public`: only games that allow spectators (config spectators.allowed not false)."""
+        where, args = [], []
+        if status is not None:
+            where.append("status = ?")
+            args.append(status)
+        if public:
+            where.append("coalesce(json_extract(config, '$.spectators.allowed'), 1) != 0")
+        clause = f"WHERE {' AND '.join(where)} " if where else ""
+        rows = self._query(f"SELECT {GAME_COLUMNS} FROM games {clause}"
+                           "ORDER BY created DESC, rowid DESC LIMIT ?", (*args, limit))
         return [_game_record(self.path, row) for row in rows]
 
     def finish(self, game_id: str, result: str, reason: str | None, replay: str) -> None:
