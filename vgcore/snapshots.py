@@ -829,6 +829,7 @@ def check_step_path(engine: Engine, state: Mapping[str, Any], res: Mapping[str, 
 def check_log_and_result(engine: Engine, state: Mapping[str, Any]) -> None:
     """Events numbered in order; a result only with its `game_over` event and no question."""
     log = need_list(state["log"], "state.log")
+    seats = engine.seat_layout.seats
     over = None
     for n, event in enumerate(log):
         where = f"state.log[{n}]"
@@ -836,6 +837,7 @@ def check_log_and_result(engine: Engine, state: Mapping[str, Any]) -> None:
         need(event.get("kind"), str, f"{where}.kind", "an event kind")
         if event.get("n") != n:
             raise fail(f"{where}.n", f"{event.get('n')!r}, but the event is number {n}")
+        check_private(event.get("private"), f"{where}.private", seats)
         if event["kind"] == "game_over":
             over = event
     result = state["result"]
@@ -858,6 +860,16 @@ def check_log_and_result(engine: Engine, state: Mapping[str, Any]) -> None:
         raise fail(f"state.log[{over['n']}].losers", "expected a mapping seat -> reason")
     if state["decision"] is not None:
         raise fail("state.decision", "a question after the game ended")
+
+
+def check_private(private: Any, where: str, seats: tuple[str, ...]) -> None:
+    """Who may read an event: everyone (None), one seat, or a list of seats (views.may_read)."""
+    if private is None or (isinstance(private, str) and private in seats):
+        return
+    if isinstance(private, list) and all(isinstance(s, str) and s in seats for s in private):
+        return
+    raise fail(where, f"{private!r} names no seat (expected a seat or a list of seats: "
+               + ", ".join(seats) + ")")
 
 
 def check_decision_shape(state: Mapping[str, Any], seats: tuple[str, ...]) -> None:

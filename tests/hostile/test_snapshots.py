@@ -170,6 +170,19 @@ def test_a_zone_every_seat_has_missing_from_a_snapshot_is_refused(registry: Regi
     Game.from_json(no_g_deck.engine, lean).apply(0)  # optional zones may be missing
 
 
+@pytest.mark.parametrize("private", [7, {"A": 1}, "Z", ["A", 3], True])
+def test_a_logged_event_readable_by_no_seat_is_refused(registry: Registry,
+                                                       private: Any) -> None:
+    """Found by the deep fuzz once it built views: a log entry whose `private` named no seat
+    broke every view later (a TypeError)."""
+    game = registry.new_game("premium", seed=5)
+    snapshot = json.loads(json.dumps(game.to_json()))
+    secret = next(e for e in snapshot["state"]["log"] if e.get("private"))
+    secret["private"] = private
+    with pytest.raises(SnapshotError, match=rf"state.log\[{secret['n']}\].private: .*names no"):
+        Game.from_json(game.engine, snapshot)
+
+
 def snapshot_text(name: str = "base-guard") -> str:
     return (HERE / f"{name}.snapshot.json").read_text()
 
