@@ -32,7 +32,17 @@ def run(test: Callable[..., Coroutine[Any, Any, None]], *args: Any) -> None:
 async def new_host(db: str | Path = ":memory:", **config: Any) -> Host:
     host = Host(registry(), Store(db), HostConfig(**config))
     await host.start()
+    assert host.resumed is not None
+    await host.resumed  # every unfinished game of the store is back
     return host
+
+
+async def crash(host: Host) -> None:
+    """The host process goes away as a killed one would, as far as one process can tell: its
+    games stop where they are (nothing finished or flushed beyond what is journaled) and its
+    database is let go (tests/host/test_restart.py kills a real process)."""
+    await host.stop()
+    host.store.close()
 
 
 class Peer:

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from tests.host.harness import Peer, create, new_host, play_out, registry, run, settle
+from tests.host.harness import Peer, crash, create, new_host, play_out, registry, run, settle
 from vgcore import Replay
 from vgcore.host import protocol
 
@@ -434,18 +434,65 @@ def test_a_new_host_on_the_same_database_resumes_the_game_exactly(tmp_path: Path
             await peer.request("answer", game=game, decision=d["id"], action=d["options"][-1])
         await settle(host)
         expected = hash_of(host, game)
-        # the first host is abandoned as it is (no stop): a second one opens the same file
+        decision = host.rooms[game].game.decision.id
+        await crash(host)  # a second host opens the same file
         again = await new_host(db, snapshot_every=5)
         await settle(again)
         assert hash_of(again, game) == expected
         back = Peer(again)
         resumed = await back.request("resume", game=game, seat="A",
                                      token=created["tokens"]["A"], after=0)
-        assert resumed["decision"]["id"] == host.rooms[game].game.decision.id
+        assert resumed["decision"]["id"] == decision
         over = await play_out(again, {"A": back}, game, seed=5)
         stored = await back.request("get", game=game, what="replay")
         assert Replay.from_json(stored["replay"]).run(registry(), verify=True).result \
             == over["result"]
+    run(body)
+
+
+def test_a_restarted_host_serves_at_once_and_wakes_a_game_asked_for_first(
+        tmp_path: Path) -> None:
+    """Unfinished games come back in the background; one a client asks for before its turn
+    is rebuilt there and then."""
+    async def body() -> None:
+        db = tmp_path / "host.sqlite3"
+        first = await new_host(db)
+        peer = Peer(first)
+        games = []
+        for seed in range(4):
+            created = await create(peer, seats={"B": "agent:greedy"}, seed=seed)
+            games.append(created)
+        await crash(first)
+        from vgcore.host.service import Host, HostConfig
+        from vgcore.host.store import Store
+
+        again = Host(registry(), Store(db), HostConfig())
+        await again.start()
+        assert len(again.waiting) == 4 and not again.rooms  # nothing rebuilt yet
+        last = games[-1]
+        back = Peer(again)
+        joined = await back.request("join", game=last["game"], seat="A",
+                                    token=last["tokens"]["A"])
+        assert joined["type"] == "joined" and last["game"] in again.rooms
+        assert again.resumed is not None and await again.resumed == 4
+        assert {g["game"] for g in games} <= set(again.rooms)
+    run(body)
+
+
+def test_a_database_one_host_holds_is_refused_to_another(tmp_path: Path) -> None:
+    from vgcore.host.store import Store, StoreError
+
+    async def body() -> None:
+        db = tmp_path / "host.sqlite3"
+        first = await new_host(db)
+        try:
+            Store(db)
+        except StoreError as exc:
+            assert "in use by another process" in str(exc) and str(db) in str(exc)
+        else:
+            raise AssertionError("a second store opened a database a host holds")
+        await crash(first)
+        Store(db).close()  # let go: the next host gets it
     run(body)
 
 
@@ -514,6 +561,7 @@ def test_after_a_restart_every_seat_gets_the_reconnect_window(tmp_path: Path) ->
         peer = Peer(first)
         created = await create(peer, seats={"B": "agent:greedy"})
         await peer.request("join", game=created["game"], seat="A", token=created["tokens"]["A"])
+        await crash(first)
         again = await new_host(db, reconnect_window_ms=50)
         await asyncio.sleep(0.2)
         record = again.store.game(created["game"])

@@ -9,6 +9,7 @@ import json
 import os
 import random
 import signal
+import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -225,6 +226,22 @@ def test_serve_stdio_keeps_games_in_its_database_across_runs(tmp_path: Path) -> 
             await again.join(created["game"], "A", "not-the-token")
         assert refused.value.code == "unauthorized"
         await again.close()
+
+    asyncio.run(run())
+
+
+def test_a_second_host_on_a_database_in_use_is_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "host.sqlite3")
+
+    async def run() -> None:
+        first = await AsyncClient.spawn([*SERVE, "--stdio", "--db", db], validate=True)
+        await first.ping()  # it holds the database now
+        second = subprocess.run([*SERVE, "--stdio", "--db", db], stdin=subprocess.DEVNULL,
+                                capture_output=True, text=True, timeout=60)
+        assert second.returncode == 2, second.stderr
+        assert "in use by another process" in second.stderr and "Traceback" not in second.stderr
+        assert (await first.ping())["type"] == "pong"  # the first goes on
+        await first.close()
 
     asyncio.run(run())
 

@@ -53,16 +53,43 @@ class Host:
         self.finished: OrderedDict[str, Room] = OrderedDict()  # recently finished, newest last
         self.connections: set[Connection] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.waiting: dict[str, GameRecord] = {}  # unfinished games not yet rebuilt
+        self.resumed: asyncio.Future[int] | None = None  # done when every game is back
 
     # -- life cycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Open the store's unfinished games again, each to the state it had acknowledged."""
-        for record in self.store.unfinished():
-            try:
-                self.reopen(record)
-            except VgError as exc:
-                log.error("game %s cannot be resumed: %s", record.id, exc)
+        """Open the store's unfinished games again, each to the state it had acknowledged.
+
+        The host serves at once: the games are rebuilt in the background, oldest first,
+        yielding between games, and a game somebody asks for before its turn is rebuilt
+        there and then (`room`). `resumed` is done when every game is back."""
+        self.waiting = {record.id: record for record in self.store.unfinished()}
+        self.resumed = asyncio.get_running_loop().create_future()
+        self.spawn(self.resume_all(len(self.waiting)))
+
+    async def resume_all(self, count: int) -> None:
+        began = time.perf_counter()
+        await asyncio.sleep(0)  # first let the transports start
+        while self.waiting:
+            game_id = next(iter(self.waiting))
+            self.wake(game_id)
+            await asyncio.sleep(0)
+        if count:
+            log.info("resumed %d unfinished games in %.1f s", count,
+                     time.perf_counter() - began)
+        self.resumed.set_result(count)
+
+    def wake(self, game_id: str) -> Room | None:
+        """Rebuild an unfinished game of the store now, if it is still waiting to be."""
+        record = self.waiting.pop(game_id, None)
+        if record is None:
+            return None
+        try:
+            return self.reopen(record)
+        except VgError as exc:
+            log.error("game %s cannot be resumed: %s", record.id, exc)
+            return None
 
     def reopen(self, record: GameRecord) -> Room:
         """A live game of the store playing again, its seats waiting for their players."""
@@ -73,7 +100,7 @@ class Host:
         else:
             room.await_seats()
             room.after_change()
-        log.info("resumed game %s at answer %d", record.id, len(room.answers))
+        log.debug("resumed game %s at answer %d", record.id, len(room.answers))
         return room
 
     def restore(self, record: GameRecord) -> Room:
@@ -271,7 +298,7 @@ class Host:
 
     def room(self, game_id: str) -> Room:
         """A live game, or a finished one (rebuilt from the store when not in memory)."""
-        room = self.rooms.get(game_id) or self.finished.get(game_id)
+        room = self.rooms.get(game_id) or self.finished.get(game_id) or self.wake(game_id)
         if room is not None:
             return room
         record = self.store.game(game_id)
@@ -287,7 +314,8 @@ class Host:
 
     def check_token(self, game_id: str, seat: str, token: str) -> GameRecord:
         known = self.rooms.get(game_id) or self.finished.get(game_id)
-        record = known.record if known is not None else self.store.game(game_id)
+        record = known.record if known is not None else (
+            self.waiting.get(game_id) or self.store.game(game_id))
         if record is None:
             raise p.HostError("unknown_game", f"no game {game_id!r}")
         stored = record.token_hashes.get(seat)

@@ -267,7 +267,8 @@ class Store:
     def _connect(self) -> sqlite3.Connection:
         """The one connection; autocommit mode, so every transaction is an explicit BEGIN."""
         try:
-            db = sqlite3.connect(self.path, isolation_level=None)
+            # No waiting for a lock: another host holding the file is an error at once.
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=0.2)
         except sqlite3.Error as exc:
             raise StoreError(self.path, f"cannot open the database: {exc}") from exc
         return db
@@ -301,6 +302,16 @@ class Store:
         if mode not in ("wal", "memory"):
             raise StoreError(self.path, f"cannot use a write-ahead log here (journal mode "
                                         f"stays {mode!r}; a network file system?)")
+        if self.path != MEMORY:
+            self._lock()
+
+    def _lock(self) -> None:
+        """Hold the file for this process alone: two hosts on one database would both play
+        its games and journal over each other. The lock goes with the process, even a killed
+        one, so a restarted host gets it at once."""
+        self._db.execute("PRAGMA locking_mode = EXCLUSIVE")
+        self._db.execute("BEGIN EXCLUSIVE")  # taking the lock now, not at the first write
+        self._db.execute("COMMIT")
 
     def _check_integrity(self) -> None:
         """Refuse a damaged file now rather than halfway through a game.
@@ -437,6 +448,9 @@ def _foreign(app_id: int, tables: set[str]) -> str:
     return f"not a vgcore database (another application's tables: {names})"
 
 
+IN_USE = "in use by another process (is a host already running on it?)"
+
+
 def _unusable(exc: sqlite3.DatabaseError | UnicodeDecodeError) -> str:
     """SQLite's own complaint at open, said as what is wrong with the file."""
     if isinstance(exc, UnicodeDecodeError):
@@ -445,6 +459,8 @@ def _unusable(exc: sqlite3.DatabaseError | UnicodeDecodeError) -> str:
         text = str(exc)
     if "not a database" in text or "malformed" in text:
         return f"corrupt or not an SQLite database ({text})"
+    if "locked" in text:
+        return IN_USE
     return f"cannot use the database: {text}"
 
 
