@@ -337,6 +337,33 @@ def test_a_seat_gone_past_its_reconnect_window_forfeits() -> None:
     run(body)
 
 
+def test_an_agent_stands_in_for_a_seat_gone_past_its_window_until_it_is_back() -> None:
+    async def body() -> None:
+        host = await new_host()
+        a, b = Peer(host), Peer(host)
+        created = await create(a, reconnect_window_ms=30, on_disconnect="agent", seed=12)
+        game, tokens = created["game"], created["tokens"]
+        await a.request("join", game=game, seat="A", token=tokens["A"])
+        await b.request("join", game=game, seat="B", token=tokens["B"])
+        b.close()
+        await asyncio.sleep(0.1)
+        room = host.rooms[game]
+        assert room.stand_ins == {"B"}
+        for _ in range(40):  # A plays; the host answers for B
+            await settle(host)
+            d = a.pending("A")
+            if d is None or game not in host.rooms:
+                break
+            await a.request("answer", game=game, decision=d["decision"]["id"],
+                            action=d["decision"]["options"][0])
+        played_for_b = [e for e in host.store.journal(game) if e.seat == "B"]
+        assert played_for_b and game in host.rooms
+        back = Peer(host)
+        await back.request("join", game=game, seat="B", token=tokens["B"])
+        assert room.stand_ins == set()
+    run(body)
+
+
 def test_a_seat_back_within_the_window_plays_on() -> None:
     async def body() -> None:
         host = await new_host()

@@ -116,6 +116,9 @@ class Create(Request, tag="create"):
     clock: ClockSpec | None = None
     spectators: SpectatorSpec | None = None
     reconnect_window_ms: Ms | None = None
+    # A human seat gone past its window: it loses ("concede"), or the host's agent plays it
+    # until somebody joins it again ("agent").
+    on_disconnect: Literal["concede", "agent"] = "concede"
     first_player: Name | None = None
 
 

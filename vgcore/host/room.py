@@ -33,6 +33,7 @@ log = logging.getLogger("vgcore.host")
 AGENT_PREFIX = "agent:"
 HUMAN = "human"
 TIMEOUT_AGENT = "greedy"  # who answers for a seat whose clock ran out (policy "answer")
+STAND_IN = "greedy"  # who plays a seat gone past its window (on_disconnect "agent")
 MAX_RESUME_EVENTS = 2000  # a resume further behind gets a fresh view with the whole log
 AGENT_SLICE = 0.002  # seconds of agent answers between chances for other games to run
 
@@ -73,12 +74,14 @@ class Room:
         self.answers: list[str] = []  # every answer applied, in order (for the lagging game)
         self.joined_once: set[str] = set()  # human seats that have joined (clocks wait for all)
         self.publishing = False  # a publish is scheduled
+        self.stand_ins: set[str] = set()  # human seats the host's agent plays while they are gone
         self.closed = False
 
     # -- seats and watchers ----------------------------------------------------------------
 
     def is_human(self, seat: str) -> bool:
-        return self.kinds.get(seat) == HUMAN
+        """A seat a person answers for now (not an agent seat, nor one an agent stands in)."""
+        return self.kinds.get(seat) == HUMAN and seat not in self.stand_ins
 
     def seat_of(self, conn: Connection) -> list[str]:
         return [w.seat for w in self.watches if w.conn is conn and w.seat is not None]
@@ -100,6 +103,7 @@ class Room:
         window = self.absent.pop(seat, None)
         if window is not None:
             window.cancel()
+        self.stand_ins.discard(seat)  # back: the seat's own player answers again
         if not was_there:
             self.broadcast(p.Presence(game=self.id, seat=seat, connected=True), but=conn,
                            live_only=True)
@@ -149,6 +153,14 @@ class Room:
     def window_closed(self, seat: str) -> None:
         self.absent.pop(seat, None)
         if self.connected(seat) or self.game.result is not None:
+            return
+        if self.record.config.get("on_disconnect") == "agent":
+            self.stand_ins.add(seat)  # the host's agent plays it until somebody is back
+            if self.clock is not None and self.clock.running == seat:
+                self.clock.stop()
+            d = self.game.decision
+            if d is not None and d.seat == seat:
+                self.wake_agents()
             return
         self.forfeit(seat, "disconnect")
 
@@ -309,7 +321,8 @@ class Room:
     def agent_answers(self, seat: str) -> bool:
         """The seat's agent answers; if it fails (a bug: logged), the random agent answers
         instead, so the game never waits for an agent that cannot answer."""
-        name = self.kinds[seat].removeprefix(AGENT_PREFIX)
+        name = (STAND_IN if seat in self.stand_ins
+                else self.kinds[seat].removeprefix(AGENT_PREFIX))
         try:
             self.pick_for(seat, name, "answer")
         except p.HostError:  # the journal failed: the room was rebuilt and carries on

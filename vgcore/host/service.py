@@ -229,6 +229,7 @@ class Host:
             "clock": msgspec.to_builtins(message.clock) if message.clock else None,
             "spectators": msgspec.to_builtins(message.spectators or p.SpectatorSpec()),
             "reconnect_window_ms": message.reconnect_window_ms,
+            "on_disconnect": message.on_disconnect,
             "first_player": message.first_player,
         }
         record = GameRecord(id=secrets.token_urlsafe(9), format=message.format,
