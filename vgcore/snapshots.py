@@ -366,11 +366,20 @@ def check_modifiers(state: Mapping[str, Any], cards: int) -> None:
             raise fail(where, f"the duration {mod[3]!r} names no condition")
 
 
+# What a battle in progress always records (battle.py, `start_battle`).
+BATTLE_KEYS = ("attacker", "attacker_seat", "attacker_circle", "target", "target_seat",
+               "target_circle", "booster", "booster_circle", "boost_applied", "no_hit", "hit",
+               "drive_grades")
+
+
 def check_battle(state: Mapping[str, Any], seats: tuple[str, ...], cards: int) -> None:
     battle = state["battle"]
     if battle is None:
         return
     need(battle, Mapping, "state.battle", "a mapping or null")
+    missing = [key for key in BATTLE_KEYS if key not in battle]
+    if missing:
+        raise fail("state.battle", "missing " + ", ".join(missing))
     for key in ("attacker", "target"):
         need_uid(battle.get(key), cards, f"state.battle.{key}")
     if battle.get("booster") is not None:

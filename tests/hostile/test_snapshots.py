@@ -183,6 +183,15 @@ def test_a_logged_event_readable_by_no_seat_is_refused(registry: Registry,
         Game.from_json(game.engine, snapshot)
 
 
+def test_a_battle_missing_what_a_battle_records_is_refused(registry: Registry) -> None:
+    """Found by the deep fuzz: a battle without its booster_circle played on until a view."""
+    data = json.loads(snapshot_text("base-guard"))
+    assert data["state"]["battle"] is not None
+    del data["state"]["battle"]["booster_circle"]
+    with pytest.raises(SnapshotError, match=r"state\.battle: missing booster_circle"):
+        registry.load(json.dumps(data))
+
+
 def snapshot_text(name: str = "base-guard") -> str:
     return (HERE / f"{name}.snapshot.json").read_text()
 
