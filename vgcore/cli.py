@@ -162,6 +162,10 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--resume", "resume_games", default=None, type=click.IntRange(min=0),
               help="--host: unfinished games the restarted host resumes (0: skip).  "
                    "[default: 1000]")
+@click.option("--think", "think_ms", default=0.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="--host: each bot's mean wait before an answer, in ms (0: as fast as it "
+                   "can; a think time leaves the host unsaturated, to see its latency).")
 @click.option("--bot-vs-bot/--no-bot-vs-bot", default=True, show_default=True,
               help="--host: also time games whose two seats are both bot connections.")
 @click.option("--compression", type=click.Choice(["deflate", "none"]), default="deflate",
@@ -173,7 +177,7 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @guarded
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
-          bot_vs_bot: bool, compression: str, profile_path: str | None,
+          think_ms: float, bot_vs_bot: bool, compression: str, profile_path: str | None,
           card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
@@ -182,7 +186,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     """
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
-                   bot_vs_bot, compression, profile_path, card_dirs)
+                   think_ms, bot_vs_bot, compression, profile_path, card_dirs)
         return
     from tqdm import tqdm
 
@@ -200,8 +204,9 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
 
 
 def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: int | None,
-               seconds: float | None, resume_games: int | None, bot_vs_bot: bool,
-               compression: str, profile_path: str | None, card_dirs: tuple[str, ...]) -> None:
+               seconds: float | None, resume_games: int | None, think_ms: float,
+               bot_vs_bot: bool, compression: str, profile_path: str | None,
+               card_dirs: tuple[str, ...]) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
     from pathlib import Path
 
@@ -212,7 +217,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       answers=answers if answers is not None else DEFAULT_ANSWERS,
                       seconds=seconds,
                       resume=resume_games if resume_games is not None else DEFAULT_RESUME,
-                      bot_vs_bot=bot_vs_bot, seed=seed,
+                      think_ms=think_ms, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression,
                       card_dirs=card_dirs,
                       profile=Path(profile_path).resolve() if profile_path else None)

@@ -31,15 +31,17 @@ def test_bench_host_reports_every_figure_as_json() -> None:
         assert 0 < figures["latency_p50_ms"] <= figures["latency_p99_ms"]
     assert data["rss_games_mib"] > 0 and data["rss_start_mib"] > 0
     assert set(data["resume"]) == fields(ResumeResult)
-    # every unfinished game was resumed by the restarted host
-    assert (data["resume"]["games"], data["resume"]["resumed"]) == (5, 5)
+    # every game the store holds unfinished was resumed by the restarted host (the host's
+    # agent may have ended one of the five while its seat A was away)
+    assert 0 < data["resume"]["games"] == data["resume"]["resumed"] <= 5
 
 
-def test_bench_host_can_run_for_a_time_and_skip_the_other_runs() -> None:
+def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_runs() -> None:
     run = subprocess.run([*BENCH, "--games", "1", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--compression", "none", "--json"],
+                          "--no-bot-vs-bot", "--compression", "none", "--think", "5", "--json"],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert (data["bot_vs_bot"], data["resume"], data["compression"]) == (None, None, None)
     assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
+    assert data["vs_agent"]["think_ms"] == 5

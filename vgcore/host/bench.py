@@ -15,6 +15,10 @@ What is measured (docs/performance.md, "Host"):
 - start-up: from starting the host process to its first `pong`, with an empty database and
   with `resume` unfinished games in it, after the host that played them was SIGKILLed.
 
+Options: `think_ms` makes each bot wait before its answers (a host that is not saturated shows
+its latency rather than its queue); `compression` is the bots' WebSocket compression
+(permessage-deflate by default, as browsers offer it).
+
 The bots decode only the few fields they read (a small msgspec Struct: events and views are
 skipped, not built), so that the bench's own CPU use stays small beside the host's on a
 two-core machine; `bench_cpu` and `host_cpu` say how busy each process was.
@@ -66,6 +70,7 @@ class LoadResult:
 
     seat_b: str  # "agent:random" (the host plays B) or "bot" (a second connection does)
     games: int
+    think_ms: float  # the bots' mean wait before each answer
     answers: int
     seconds: float
     answers_per_s: float
@@ -80,8 +85,11 @@ class LoadResult:
 
 @dataclass(slots=True)
 class ResumeResult:
-    games: int  # unfinished games in the database when the host started again
+    games: int  # unfinished games in the database when the host started again (a game
+    # can end while its seat A is away: the host's agent plays on until A is asked)
     answers_per_game: int  # seat A's answers in each (the host's agent answered B's)
+    journal_per_game: float  # journal entries per game (A's answers and the agent's)
+    snapshots: int  # games with a snapshot (the host takes one every 50 entries by default)
     startup_empty_s: float  # start to first pong, empty database
     startup_s: float  # start to first pong, `games` games to resume
     resumed: int  # games the restarted host logged as resumed
@@ -124,11 +132,12 @@ class HostProcess:
     """`vgcore serve --ws 127.0.0.1:0 --db DB` as a child process, its log drained."""
 
     def __init__(self, db: Path, *, card_dirs: Sequence[str] = (),
-                 python_args: Sequence[str] = ()) -> None:
+                 python_args: Sequence[str] = (), serve_args: Sequence[str] = ()) -> None:
         self.db = db
         self.argv = [sys.executable, *python_args, "-m", "vgcore.cli", "serve", "--ws",
                      "127.0.0.1:0", "--db", str(db), "--log-level", "info",
-                     *itertools.chain.from_iterable(("--cards", d) for d in card_dirs)]
+                     *itertools.chain.from_iterable(("--cards", d) for d in card_dirs),
+                     *serve_args]
         self.process: asyncio.subprocess.Process | None = None
         self.url = ""
         self.log: list[str] = []
@@ -224,6 +233,7 @@ class Load:
     """What the bots of one run count, and when the run stops."""
 
     target: int | None  # answers to send; None: until `stop` is set from outside
+    think: float = 0.0  # seconds a bot waits before each answer, on average (0: none)
     start: asyncio.Event = field(default_factory=asyncio.Event)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     latencies: list[float] = field(default_factory=list)
@@ -313,6 +323,8 @@ class Bot:
         if decision["id"] in table.answered:
             return
         table.answered.add(decision["id"])
+        if load.think:  # spread over 0.5–1.5 × think, so that the bots do not move in step
+            await asyncio.sleep(load.think * (0.5 + self.rng.random()))
         action = self.rng.choice(decision["options"])
         text = _encode({"v": 1, "type": "answer", "game": table.game,
                         "decision": decision["id"], "action": action}).decode()
@@ -382,7 +394,9 @@ class Options:
     resume: int = DEFAULT_RESUME  # 0: no resume test
     bot_vs_bot: bool = True
     seed: int = 0
+    think_ms: float = 0.0  # each bot's mean wait before an answer (0: as fast as it can)
     compression: str | None = "deflate"  # what browsers offer; None: plain frames
+    serve_args: tuple[str, ...] = ()  # more `vgcore serve` options (`--snapshot-every 0`)
     card_dirs: tuple[str, ...] = ()
     profile: Path | None = None  # cProfile the vs_agent host into this file
 
@@ -401,7 +415,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
         on_phase(f"{options.games} games, seat B the host's agent")
         python_args = ("-m", "cProfile", "-o", str(options.profile)) if options.profile else ()
         host = HostProcess(Path(tmp) / "agent.sqlite3", card_dirs=options.card_dirs,
-                           python_args=python_args)
+                           python_args=python_args, serve_args=options.serve_args)
         await host.start()
         try:
             vs_agent, memory = await measure_load(host, options, bots_per_game=1)
@@ -410,7 +424,8 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
         bot_vs_bot = None
         if options.bot_vs_bot:
             on_phase(f"{options.games} games, both seats bots")
-            host = HostProcess(Path(tmp) / "bots.sqlite3", card_dirs=options.card_dirs)
+            host = HostProcess(Path(tmp) / "bots.sqlite3", card_dirs=options.card_dirs,
+                               serve_args=options.serve_args)
             await host.start()
             try:
                 bot_vs_bot, _ = await measure_load(host, options, bots_per_game=2)
@@ -436,7 +451,8 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
     seeds = itertools.count(options.seed * 1_000_003 + 1)
     await warm_up(host, options, seeds)
     rss_start = host.rss_mib()
-    load = Load(options.answers if options.seconds is None else None)
+    load = Load(options.answers if options.seconds is None else None,
+                think=options.think_ms / 1000)
     bots = [await Bot.open(host.url, random.Random(rng.getrandbits(64)), options.compression)
             for _ in range(options.games * bots_per_game)]
     ready = 0
@@ -478,7 +494,8 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         await asyncio.gather(*(bot.close() for bot in bots), return_exceptions=True)
     latencies = sorted(load.latencies)
     result = LoadResult(
-        seat_b=seat_b, games=options.games, answers=load.answers, seconds=seconds,
+        seat_b=seat_b, games=options.games, think_ms=options.think_ms, answers=load.answers,
+        seconds=seconds,
         answers_per_s=load.answers / seconds, host_decisions_per_s=load.decisions / seconds,
         latency_p50_ms=1000 * percentile(latencies, 0.50),
         latency_p99_ms=1000 * percentile(latencies, 0.99),
@@ -518,13 +535,14 @@ async def warm_up(host: HostProcess, options: Options, seeds: itertools.count[in
 
 async def measure_resume(db: Path, options: Options) -> ResumeResult:
     """Leave `resume` games unfinished in `db`, SIGKILL the host, and time its restart."""
-    host = HostProcess(db, card_dirs=options.card_dirs)
+    host = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
     startup_empty = await host.start()
     try:
         await leave_unfinished(host, options)
     finally:
         await host.kill()
-    again = HostProcess(db, card_dirs=options.card_dirs)
+    unfinished, journal, snapshots = journal_sizes(db)
+    again = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
     try:
         startup = await again.start()
         resumed = sum(1 for line in again.log if RESUMED.search(line))
@@ -533,8 +551,22 @@ async def measure_resume(db: Path, options: Options) -> ResumeResult:
         await again.stop()
     if problems:
         raise BenchError("the restarted host logged errors:\n" + "".join(problems[:10]))
-    return ResumeResult(games=options.resume, answers_per_game=RESUME_ANSWERS,
+    return ResumeResult(games=unfinished, answers_per_game=RESUME_ANSWERS,
+                        journal_per_game=journal / max(1, unfinished), snapshots=snapshots,
                         startup_empty_s=startup_empty, startup_s=startup, resumed=resumed)
+
+
+def journal_sizes(db: Path) -> tuple[int, int, int]:
+    """The unfinished games of `db`, their journal entries, and how many have a snapshot."""
+    from vgcore.host.store import Store
+
+    store = Store(db)
+    try:
+        games = store.unfinished()
+        return (len(games), sum(len(store.journal(g.id)) for g in games),
+                sum(store.latest_snapshot(g.id) is not None for g in games))
+    finally:
+        store.close()
 
 
 async def leave_unfinished(host: HostProcess, options: Options) -> None:
