@@ -13,7 +13,8 @@ What is measured (docs/performance.md, "Host"):
   includes the host's agent playing its seat in between, as a player would see it);
 - MiB per live game: the host's resident memory (VmRSS) before and after creating the games;
 - start-up: from starting the host process to its first `pong`, with an empty database and
-  with `resume` unfinished games in it, after the host that played them was SIGKILLed.
+  with `resume` unfinished games in it, after the host that played them was SIGKILLed; and
+  until the host says every one of them is rebuilt (it does that in the background).
 
 Options: `think_ms` makes each bot wait before its answers (a host that is not saturated shows
 its latency rather than its queue); `compression` is the bots' WebSocket compression
@@ -47,7 +48,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 SERVE = [sys.executable, "-m", "vgcore.cli", "serve"]
 LISTENING = re.compile(r"listening on (ws://\S+)")
-RESUMED = re.compile(r"resumed game \S+ at answer")
+RESUMED = re.compile(r"resumed (\d+) unfinished games in")
 START_TIMEOUT = 300.0  # seconds a host may take to start (1,000s of games to resume)
 RESUME_ANSWERS = 20  # seat A's answers in each game left unfinished for the resume test
 RESUME_WORKERS = 32  # connections creating those games at once
@@ -91,8 +92,10 @@ class ResumeResult:
     journal_per_game: float  # journal entries per game (A's answers and the agent's)
     snapshots: int  # games with a snapshot (the host takes one every 50 entries by default)
     startup_empty_s: float  # start to first pong, empty database
-    startup_s: float  # start to first pong, `games` games to resume
-    resumed: int  # games the restarted host logged as resumed
+    startup_s: float  # start to first pong, `games` games to resume (they are rebuilt in
+    # the background, a game asked for first rebuilt at once)
+    resumed_s: float  # start until the host logs that every unfinished game is back
+    resumed: int  # games the restarted host says it resumed
 
 
 @dataclass(slots=True)
@@ -142,6 +145,8 @@ class HostProcess:
         self.url = ""
         self.log: list[str] = []
         self._drain: asyncio.Task[None] | None = None
+        self.began = 0.0
+        self.resumed: asyncio.Future[tuple[int, float]] | None = None
 
     @property
     def pid(self) -> int:
@@ -150,7 +155,8 @@ class HostProcess:
 
     async def start(self) -> float:
         """Start the host; the seconds from starting the process to its first `pong`."""
-        began = time.perf_counter()
+        began = self.began = time.perf_counter()
+        self.resumed = asyncio.get_running_loop().create_future()
         self.process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
         assert self.process.stderr is not None
@@ -160,7 +166,7 @@ class HostProcess:
                 if not line:
                     raise BenchError(f"the host exited ({await self.process.wait()}) without "
                                      "listening:\n" + "".join(self.log[-20:]))
-                self.log.append(line)
+                self.saw(line)
                 found = LISTENING.search(line)
                 if found:
                     break
@@ -173,7 +179,20 @@ class HostProcess:
 
     async def _read_log(self, stream: asyncio.StreamReader) -> None:
         while line := await stream.readline():
-            self.log.append(line.decode("utf-8", "replace"))
+            self.saw(line.decode("utf-8", "replace"))
+
+    def saw(self, line: str) -> None:
+        """Keep a log line; the one that says every unfinished game is back is timed."""
+        self.log.append(line)
+        found = RESUMED.search(line)
+        if found and self.resumed is not None and not self.resumed.done():
+            self.resumed.set_result((int(found.group(1)), time.perf_counter() - self.began))
+
+    async def all_resumed(self) -> tuple[int, float]:
+        """The host's unfinished games rebuilt, and the seconds from its start until then."""
+        assert self.resumed is not None
+        async with asyncio.timeout(START_TIMEOUT):
+            return await asyncio.shield(self.resumed)
 
     def rss_mib(self) -> float:
         """The host's resident memory (VmRSS), MiB."""
@@ -545,7 +564,7 @@ async def measure_resume(db: Path, options: Options) -> ResumeResult:
     again = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
     try:
         startup = await again.start()
-        resumed = sum(1 for line in again.log if RESUMED.search(line))
+        resumed, resumed_s = await again.all_resumed() if unfinished else (0, startup)
         problems = again.errors()
     finally:
         await again.stop()
@@ -553,7 +572,8 @@ async def measure_resume(db: Path, options: Options) -> ResumeResult:
         raise BenchError("the restarted host logged errors:\n" + "".join(problems[:10]))
     return ResumeResult(games=unfinished, answers_per_game=RESUME_ANSWERS,
                         journal_per_game=journal / max(1, unfinished), snapshots=snapshots,
-                        startup_empty_s=startup_empty, startup_s=startup, resumed=resumed)
+                        startup_empty_s=startup_empty, startup_s=startup,
+                        resumed_s=resumed_s, resumed=resumed)
 
 
 def journal_sizes(db: Path) -> tuple[int, int, int]:
