@@ -38,10 +38,12 @@ def test_bench_host_reports_every_figure_as_json() -> None:
 
 def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_runs() -> None:
     run = subprocess.run([*BENCH, "--games", "1", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--compression", "none", "--think", "5", "--json"],
+                          "--no-bot-vs-bot", "--compression", "none", "--think", "5", "--no-views",
+                          "--json"],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
-    assert (data["bot_vs_bot"], data["resume"], data["compression"]) == (None, None, None)
+    assert (data["bot_vs_bot"], data["resume"], data["compression"], data["views"]) == (
+        None, None, None, False)
     assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
     assert data["vs_agent"]["think_ms"] == 5

@@ -18,7 +18,8 @@ What is measured (docs/performance.md, "Host"):
 
 Options: `think_ms` makes each bot wait before its answers (a host that is not saturated shows
 its latency rather than its queue); `compression` is the bots' WebSocket compression
-(permessage-deflate by default, as browsers offer it).
+(permessage-deflate by default, as browsers offer it); `views` False joins with `views: false`,
+as a bot that reads no views would (events, decisions and waiting only).
 
 The bots decode only the few fields they read (a small msgspec Struct: events and views are
 skipped, not built), so that the bench's own CPU use stays small beside the host's on a
@@ -102,6 +103,7 @@ class ResumeResult:
 class HostBenchResult:
     format: str
     compression: str | None
+    views: bool  # whether the bots asked for views (join's `views`)
     machine: dict[str, Any]
     rss_start_mib: float  # the host after one warm-up game
     rss_games_mib: float  # with `games` games created and joined
@@ -289,15 +291,16 @@ class Table:
 class Bot:
     """One connection that plays one seat at a time, answering at once at random."""
 
-    def __init__(self, ws: ClientConnection, rng: random.Random) -> None:
+    def __init__(self, ws: ClientConnection, rng: random.Random, views: bool) -> None:
         self.ws = ws
         self.rng = rng
+        self.views = views
         self.ids = itertools.count(1)
 
     @classmethod
-    async def open(cls, url: str, rng: random.Random, compression: str | None) -> Bot:
-        ws = await connect(url, compression=compression, max_size=MAX_HOST_MESSAGE)
-        return cls(ws, rng)
+    async def open(cls, url: str, rng: random.Random, options: Options) -> Bot:
+        ws = await connect(url, compression=options.compression, max_size=MAX_HOST_MESSAGE)
+        return cls(ws, rng, options.views)
 
     async def request(self, message: dict[str, Any]) -> Incoming:
         """Send a request; its reply (others before it are dropped: none matter here)."""
@@ -317,7 +320,7 @@ class Bot:
     async def join(self, game: str, seat: str, token: str) -> dict[str, Any] | None:
         """Join `seat`; its pending decision, if it is asked."""
         joined = await self.request({"type": "join", "game": game, "seat": seat,
-                                     "token": token})
+                                     "token": token, "views": self.views})
         return joined.decision
 
     async def play(self, table: Table, seat: str, first: dict[str, Any] | None,
@@ -415,6 +418,7 @@ class Options:
     seed: int = 0
     think_ms: float = 0.0  # each bot's mean wait before an answer (0: as fast as it can)
     compression: str | None = "deflate"  # what browsers offer; None: plain frames
+    views: bool = True  # the bots ask for a view after every change, as frontends do
     serve_args: tuple[str, ...] = ()  # more `vgcore serve` options (`--snapshot-every 0`)
     card_dirs: tuple[str, ...] = ()
     profile: Path | None = None  # cProfile the vs_agent host into this file
@@ -457,7 +461,8 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
     machine["load_1m_after"] = os.getloadavg()[0]
     rss_start, rss_games = memory
     return HostBenchResult(
-        format=options.format_id, compression=options.compression, machine=machine,
+        format=options.format_id, compression=options.compression, views=options.views,
+        machine=machine,
         rss_start_mib=rss_start, rss_games_mib=rss_games,
         mib_per_game=(rss_games - rss_start) / options.games,
         vs_agent=vs_agent, bot_vs_bot=bot_vs_bot, resume=resume)
@@ -472,7 +477,7 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
     rss_start = host.rss_mib()
     load = Load(options.answers if options.seconds is None else None,
                 think=options.think_ms / 1000)
-    bots = [await Bot.open(host.url, random.Random(rng.getrandbits(64)), options.compression)
+    bots = [await Bot.open(host.url, random.Random(rng.getrandbits(64)), options)
             for _ in range(options.games * bots_per_game)]
     ready = 0
     all_joined = asyncio.Event()
@@ -542,7 +547,7 @@ async def _first_of(waiting: Awaitable[Any], tasks: list[asyncio.Task[None]]) ->
 async def warm_up(host: HostProcess, options: Options, seeds: itertools.count[int]) -> None:
     """One whole game first, so that what is loaded once (engines, card scripts) is not
     counted as the memory of the games after it."""
-    bot = await Bot.open(host.url, random.Random(options.seed), options.compression)
+    bot = await Bot.open(host.url, random.Random(options.seed), options)
     try:
         load = Load(None)
         created = await create(bot, options.format_id, {"B": AGENT_SEAT}, next(seeds))
@@ -599,7 +604,7 @@ async def leave_unfinished(host: HostProcess, options: Options) -> None:
             while not await unfinished_game(bot, options.format_id, next(seeds)):
                 pass  # the game ended within RESUME_ANSWERS answers: another one
 
-    bots = [await Bot.open(host.url, random.Random(options.seed + i), options.compression)
+    bots = [await Bot.open(host.url, random.Random(options.seed + i), options)
             for i in range(min(RESUME_WORKERS, options.resume))]
     try:
         await asyncio.gather(*(worker(bot) for bot in bots))
