@@ -148,19 +148,55 @@ def end_simulation(report: Any, lenient: bool) -> None:
 
 @main.command()
 @click.option("--format", "format_id", default="premium", show_default=True)
-@click.option("--games", default=200, show_default=True, type=click.IntRange(min=1))
+@click.option("--games", default=None, type=click.IntRange(min=1),
+              help="Games to play (default 200); with --host, concurrent games (default 100).")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--host", "host_mode", is_flag=True,
+              help="Measure the host instead: a `vgcore serve --ws` subprocess and bot clients "
+                   "over loopback WebSocket (docs/performance.md, \"Host\").")
+@click.option("--answers", default=None, type=click.IntRange(min=1),
+              help="--host: answers the bots send in each timed run.  [default: 20000]")
+@click.option("--seconds", default=None, type=click.FloatRange(min=0, min_open=True),
+              help="--host: time each run for this long instead of a number of answers.")
+@click.option("--resume", "resume_games", default=None, type=click.IntRange(min=0),
+              help="--host: unfinished games the restarted host resumes (0: skip).  "
+                   "[default: 1000]")
+@click.option("--think", "think_ms", default=0.0, show_default=True,
+              type=click.FloatRange(min=0),
+              help="--host: each bot's mean wait before an answer, in ms (0: as fast as it "
+                   "can; a think time leaves the host unsaturated, to see its latency).")
+@click.option("--bot-vs-bot/--no-bot-vs-bot", default=True, show_default=True,
+              help="--host: also time games whose two seats are both bot connections.")
+@click.option("--compression", type=click.Choice(["deflate", "none"]), default="deflate",
+              show_default=True,
+              help="--host: the bots' WebSocket compression (browsers offer deflate).")
+@click.option("--views/--no-views", default=True, show_default=True,
+              help="--host: the bots join asking for a view after every change (as frontends "
+                   "do), or not (as bots may).")
+@click.option("--profile", "profile_path", default=None, type=click.Path(dir_okay=False),
+              help="--host: cProfile the host of the first run into this file (slows it).")
 @CARDS_OPTION
 @guarded
-def bench(format_id: str, games: int, seed: int, as_json: bool,
-          card_dirs: tuple[str, ...]) -> None:
-    """Measure decisions/s, time per decision, clone time and memory with random agents."""
+def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
+          answers: int | None, seconds: float | None, resume_games: int | None,
+          think_ms: float, bot_vs_bot: bool, compression: str, views: bool,
+          profile_path: str | None, card_dirs: tuple[str, ...]) -> None:
+    """Measure decisions/s, time per decision, clone time and memory with random agents.
+
+    With --host: the headless host under load — answers/s, latency from an answer to the next
+    decision, MiB per live game, and start-up time with unfinished games to resume.
+    """
+    if host_mode:
+        bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
+                   think_ms, bot_vs_bot, compression, views, profile_path, card_dirs)
+        return
     from tqdm import tqdm
 
     from vgcore.bench import bench as run_bench
 
     registry = registry_for(card_dirs)
+    games = games or 200
     with tqdm(total=2 * games, unit="game", disable=as_json, file=sys.stderr) as bar:
         result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
     if as_json:
@@ -168,6 +204,39 @@ def bench(format_id: str, games: int, seed: int, as_json: bool,
         return
     for key, value in result.as_dict().items():
         click.echo(f"{key:>20}: {value}")
+
+
+def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: int | None,
+               seconds: float | None, resume_games: int | None, think_ms: float,
+               bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
+               card_dirs: tuple[str, ...]) -> None:
+    """`vgcore bench --host` (vgcore/host/bench.py)."""
+    from pathlib import Path
+
+    from vgcore.host.bench import DEFAULT_ANSWERS, DEFAULT_RESUME, Options
+    from vgcore.host.bench import bench_host as run_host_bench
+
+    options = Options(format_id=format_id, games=games,
+                      answers=answers if answers is not None else DEFAULT_ANSWERS,
+                      seconds=seconds,
+                      resume=resume_games if resume_games is not None else DEFAULT_RESUME,
+                      think_ms=think_ms, bot_vs_bot=bot_vs_bot, seed=seed,
+                      compression=None if compression == "none" else compression, views=views,
+                      card_dirs=card_dirs,
+                      profile=Path(profile_path).resolve() if profile_path else None)
+    result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
+        f"... {text}", err=True))
+    data = result.as_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    for key, value in data.items():
+        if isinstance(value, dict):
+            click.echo(f"{key}:")
+            for inner, item in value.items():
+                click.echo(f"{inner:>22}: {item}")
+        else:
+            click.echo(f"{key:>24}: {value}")
 
 
 # -- validate ----------------------------------------------------------------------------

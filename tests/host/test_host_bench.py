@@ -1,0 +1,49 @@
+"""`vgcore bench --host` runs end to end with tiny numbers and reports every figure. It is a
+benchmark, not a test of speed: no timing is asserted here (docs/performance.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from vgcore.host.bench import HostBenchResult, LoadResult, ResumeResult
+
+BENCH = [sys.executable, "-m", "vgcore.cli", "bench", "--host"]
+
+
+def fields(cls: type) -> set[str]:
+    return set(cls.__dataclass_fields__)  # type: ignore[attr-defined]
+
+
+def test_bench_host_reports_every_figure_as_json() -> None:
+    run = subprocess.run([*BENCH, "--games", "2", "--answers", "40", "--resume", "5",
+                          "--json"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert set(data) == fields(HostBenchResult)
+    assert {"cpus", "load_1m_before", "load_1m_after", "python"} <= set(data["machine"])
+    for run_name, seat_b in (("vs_agent", "agent:random"), ("bot_vs_bot", "bot")):
+        figures = data[run_name]
+        assert set(figures) == fields(LoadResult)
+        assert (figures["seat_b"], figures["games"]) == (seat_b, 2)
+        assert figures["answers"] >= 40 and figures["answers_per_s"] > 0
+        assert 0 < figures["latency_p50_ms"] <= figures["latency_p99_ms"]
+    assert data["rss_games_mib"] > 0 and data["rss_start_mib"] > 0
+    assert set(data["resume"]) == fields(ResumeResult)
+    # every game the store holds unfinished was resumed by the restarted host (the host's
+    # agent may have ended one of the five while its seat A was away)
+    assert 0 < data["resume"]["games"] == data["resume"]["resumed"] <= 5
+
+
+def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_runs() -> None:
+    run = subprocess.run([*BENCH, "--games", "1", "--seconds", "0.5", "--resume", "0",
+                          "--no-bot-vs-bot", "--compression", "none", "--think", "5", "--no-views",
+                          "--json"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert (data["bot_vs_bot"], data["resume"], data["compression"], data["views"]) == (
+        None, None, None, False)
+    assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
+    assert data["vs_agent"]["think_ms"] == 5

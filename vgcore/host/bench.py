@@ -1,0 +1,634 @@
+"""`vgcore bench --host`: the host under load, measured from outside, over loopback WebSocket.
+
+The host is a real `vgcore serve --ws 127.0.0.1:0` subprocess with a temporary `--db`, so it
+has its own process and event loop and the figures are the host's, not the bench's. The bots
+run here, on this process's asyncio loop: each holds one WebSocket and plays one seat, and
+answers each of its decisions the moment it arrives with a uniform random legal option. A
+game that ends is replaced by a new one, so `games` games are live throughout.
+
+What is measured (docs/performance.md, "Host"):
+- answers/s: answers the bots sent in the timed window, divided by its length; and the host's
+  decisions/s for every seat (the host's own agent included), counted from decision ids;
+- latency: from sending an answer to receiving the game's next decision (in `vs_agent` that
+  includes the host's agent playing its seat in between, as a player would see it);
+- MiB per live game: the host's resident memory (VmRSS) before and after creating the games;
+- start-up: from starting the host process to its first `pong`, with an empty database and
+  with `resume` unfinished games in it, after the host that played them was SIGKILLed; and
+  until the host says every one of them is rebuilt (it does that in the background).
+
+Options: `think_ms` makes each bot wait before its answers (a host that is not saturated shows
+its latency rather than its queue); `compression` is the bots' WebSocket compression
+(permessage-deflate by default, as browsers offer it); `views` False joins with `views: false`,
+as a bot that reads no views would (events, decisions and waiting only).
+
+The bots decode only the few fields they read (a small msgspec Struct: events and views are
+skipped, not built), so that the bench's own CPU use stays small beside the host's on a
+two-core machine; `bench_cpu` and `host_cpu` say how busy each process was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import platform
+import random
+import re
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+
+SERVE = [sys.executable, "-m", "vgcore.cli", "serve"]
+LISTENING = re.compile(r"listening on (ws://\S+)")
+RESUMED = re.compile(r"resumed (\d+) unfinished games in")
+START_TIMEOUT = 300.0  # seconds a host may take to start (1,000s of games to resume)
+RESUME_ANSWERS = 20  # seat A's answers in each game left unfinished for the resume test
+RESUME_WORKERS = 32  # connections creating those games at once
+MAX_HOST_MESSAGE = 64 * 2**20
+DEFAULT_ANSWERS = 20_000
+DEFAULT_RESUME = 1000
+AGENT_SEAT = "agent:random"
+
+
+class BenchError(RuntimeError):
+    """The host refused a bench request or did not start: the bench cannot measure."""
+
+
+# -- results -------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class LoadResult:
+    """One timed run of `games` concurrent games."""
+
+    seat_b: str  # "agent:random" (the host plays B) or "bot" (a second connection does)
+    games: int
+    think_ms: float  # the bots' mean wait before each answer
+    answers: int
+    seconds: float
+    answers_per_s: float
+    host_decisions_per_s: float
+    latency_p50_ms: float
+    latency_p99_ms: float
+    latency_max_ms: float
+    games_finished: int
+    host_cpu: float  # the host's CPU seconds over the window's wall seconds (1.0: one core)
+    bench_cpu: float  # the same for this process (the bots)
+
+
+@dataclass(slots=True)
+class ResumeResult:
+    games: int  # unfinished games in the database when the host started again (a game
+    # can end while its seat A is away: the host's agent plays on until A is asked)
+    answers_per_game: int  # seat A's answers in each (the host's agent answered B's)
+    journal_per_game: float  # journal entries per game (A's answers and the agent's)
+    snapshots: int  # games with a snapshot (the host takes one every 50 entries by default)
+    startup_empty_s: float  # start to first pong, empty database
+    startup_s: float  # start to first pong, `games` games to resume (they are rebuilt in
+    # the background, a game asked for first rebuilt at once)
+    resumed_s: float  # start until the host logs that every unfinished game is back
+    resumed: int  # games the restarted host says it resumed
+
+
+@dataclass(slots=True)
+class HostBenchResult:
+    format: str
+    compression: str | None
+    views: bool  # whether the bots asked for views (join's `views`)
+    machine: dict[str, Any]
+    rss_start_mib: float  # the host after one warm-up game
+    rss_games_mib: float  # with `games` games created and joined
+    mib_per_game: float
+    vs_agent: LoadResult
+    bot_vs_bot: LoadResult | None
+    resume: ResumeResult | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return _rounded(asdict(self))
+
+
+def _rounded(value: Any) -> Any:
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    return value
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+# -- the host process ------------------------------------------------------------------------
+
+
+class HostProcess:
+    """`vgcore serve --ws 127.0.0.1:0 --db DB` as a child process, its log drained."""
+
+    def __init__(self, db: Path, *, card_dirs: Sequence[str] = (),
+                 python_args: Sequence[str] = (), serve_args: Sequence[str] = ()) -> None:
+        self.db = db
+        self.argv = [sys.executable, *python_args, "-m", "vgcore.cli", "serve", "--ws",
+                     "127.0.0.1:0", "--db", str(db), "--log-level", "info",
+                     *itertools.chain.from_iterable(("--cards", d) for d in card_dirs),
+                     *serve_args]
+        self.process: asyncio.subprocess.Process | None = None
+        self.url = ""
+        self.log: list[str] = []
+        self._drain: asyncio.Task[None] | None = None
+        self.began = 0.0
+        self.resumed: asyncio.Future[tuple[int, float]] | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    async def start(self) -> float:
+        """Start the host; the seconds from starting the process to its first `pong`."""
+        began = self.began = time.perf_counter()
+        self.resumed = asyncio.get_running_loop().create_future()
+        self.process = await asyncio.create_subprocess_exec(
+            *self.argv, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        assert self.process.stderr is not None
+        async with asyncio.timeout(START_TIMEOUT):
+            while True:
+                line = (await self.process.stderr.readline()).decode("utf-8", "replace")
+                if not line:
+                    raise BenchError(f"the host exited ({await self.process.wait()}) without "
+                                     "listening:\n" + "".join(self.log[-20:]))
+                self.saw(line)
+                found = LISTENING.search(line)
+                if found:
+                    break
+        self.url = found.group(1) + "/"
+        self._drain = asyncio.create_task(self._read_log(self.process.stderr))
+        async with connect(self.url, compression=None) as ws:
+            await ws.send('{"v": 1, "type": "ping", "id": 1}')
+            await ws.recv()
+        return time.perf_counter() - began
+
+    async def _read_log(self, stream: asyncio.StreamReader) -> None:
+        while line := await stream.readline():
+            self.saw(line.decode("utf-8", "replace"))
+
+    def saw(self, line: str) -> None:
+        """Keep a log line; the one that says every unfinished game is back is timed."""
+        self.log.append(line)
+        found = RESUMED.search(line)
+        if found and self.resumed is not None and not self.resumed.done():
+            self.resumed.set_result((int(found.group(1)), time.perf_counter() - self.began))
+
+    async def all_resumed(self) -> tuple[int, float]:
+        """The host's unfinished games rebuilt, and the seconds from its start until then."""
+        assert self.resumed is not None
+        async with asyncio.timeout(START_TIMEOUT):
+            return await asyncio.shield(self.resumed)
+
+    def rss_mib(self) -> float:
+        """The host's resident memory (VmRSS), MiB."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise BenchError("no VmRSS in /proc: the host bench needs Linux")
+
+    def cpu_seconds(self) -> float:
+        """CPU time the host process has used (user + system)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def stop(self) -> None:
+        """SIGTERM, as a service manager stops it: the host closes cleanly."""
+        await self._end(signal.SIGTERM)
+
+    async def kill(self) -> None:
+        """SIGKILL, as a crash: whatever was acknowledged is in the journal."""
+        await self._end(signal.SIGKILL)
+
+    async def _end(self, signum: int) -> None:
+        if self.process is None:
+            return
+        if self.process.returncode is None:
+            self.process.send_signal(signum)
+        await self.process.wait()
+        if self._drain is not None:
+            await self._drain
+
+    def errors(self) -> list[str]:
+        return [line for line in self.log if " ERROR " in line or "Traceback" in line]
+
+
+# -- the bots --------------------------------------------------------------------------------
+
+
+class Incoming(msgspec.Struct):
+    """The fields of a host message the bots read; the rest (views, events) is skipped."""
+
+    type: str
+    re: int | str | None = None
+    game: str | None = None
+    seat: str | None = None
+    decision: Any = None
+    tokens: dict[str, str] = {}
+    code: str | None = None
+    message: str | None = None
+
+
+_decode = msgspec.json.Decoder(Incoming).decode
+_encode = msgspec.json.Encoder().encode
+
+
+@dataclass(slots=True)
+class Load:
+    """What the bots of one run count, and when the run stops."""
+
+    target: int | None  # answers to send; None: until `stop` is set from outside
+    think: float = 0.0  # seconds a bot waits before each answer, on average (0: none)
+    start: asyncio.Event = field(default_factory=asyncio.Event)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    latencies: list[float] = field(default_factory=list)
+    answers: int = 0
+    decisions: int = 0
+    games_finished: int = 0
+
+    def answered(self) -> None:
+        self.answers += 1
+        if self.target is not None and self.answers >= self.target:
+            self.stop.set()
+
+
+@dataclass(slots=True)
+class Table:
+    """One game as its bots see it (both bots of a bot-vs-bot game share it)."""
+
+    game: str
+    answered_at: float | None = None  # when the last answer was sent, until the next decision
+    last_decision: int | None = None
+    answered: set[int] = field(default_factory=set)
+
+    def decided(self, decision_id: int, load: Load) -> None:
+        """A decision of this game arrived: the latency since the answer before it."""
+        now = time.perf_counter()
+        if self.answered_at is not None and load.start.is_set():
+            load.latencies.append(now - self.answered_at)
+            self.answered_at = None
+        if self.last_decision is not None and decision_id > self.last_decision:
+            load.decisions += decision_id - self.last_decision
+        self.last_decision = decision_id
+
+
+class Bot:
+    """One connection that plays one seat at a time, answering at once at random."""
+
+    def __init__(self, ws: ClientConnection, rng: random.Random, views: bool) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.views = views
+        self.ids = itertools.count(1)
+
+    @classmethod
+    async def open(cls, url: str, rng: random.Random, options: Options) -> Bot:
+        ws = await connect(url, compression=options.compression, max_size=MAX_HOST_MESSAGE)
+        return cls(ws, rng, options.views)
+
+    async def request(self, message: dict[str, Any]) -> Incoming:
+        """Send a request; its reply (others before it are dropped: none matter here)."""
+        rid = next(self.ids)
+        await self.ws.send(_encode({"v": 1, "id": rid, **message}).decode())
+        while True:
+            reply = await self.receive()
+            if reply.re == rid:
+                return reply
+
+    async def receive(self) -> Incoming:
+        reply = _decode(await self.ws.recv())
+        if reply.type == "error":
+            raise BenchError(f"the host refused: {reply.code}: {reply.message}")
+        return reply
+
+    async def join(self, game: str, seat: str, token: str) -> dict[str, Any] | None:
+        """Join `seat`; its pending decision, if it is asked."""
+        joined = await self.request({"type": "join", "game": game, "seat": seat,
+                                     "token": token, "views": self.views})
+        return joined.decision
+
+    async def play(self, table: Table, seat: str, first: dict[str, Any] | None,
+                   load: Load) -> bool:
+        """Answer `seat`'s decisions until the game ends (True) or the run stops (False)."""
+        decision = first
+        while True:
+            if decision is not None:
+                if load.stop.is_set():
+                    return False
+                await self.answer(table, decision, load)
+            msg = await self.receive()
+            decision = None
+            if msg.type == "decision":
+                table.decided(msg.decision["id"], load)
+                if msg.seat == seat:
+                    decision = msg.decision
+            elif msg.type == "game_over":
+                return True
+
+    async def answer(self, table: Table, decision: dict[str, Any], load: Load) -> None:
+        if decision["id"] in table.answered:
+            return
+        table.answered.add(decision["id"])
+        if load.think:  # spread over 0.5–1.5 × think, so that the bots do not move in step
+            await asyncio.sleep(load.think * (0.5 + self.rng.random()))
+        action = self.rng.choice(decision["options"])
+        text = _encode({"v": 1, "type": "answer", "game": table.game,
+                        "decision": decision["id"], "action": action}).decode()
+        table.answered_at = time.perf_counter()
+        await self.ws.send(text)
+        if load.start.is_set():
+            load.answered()
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def create(bot: Bot, format_id: str, seats: dict[str, str], seed: int) -> Incoming:
+    return await bot.request({"type": "create", "format": format_id, "seats": seats,
+                              "seed": seed})
+
+
+async def against_agent(bot: Bot, format_id: str, load: Load, seeds: itertools.count[int],
+                        joined: Callable[[], None]) -> None:
+    """Seat A of one game after another, the host's random agent in B."""
+    first_game = True
+    while not load.stop.is_set():
+        created = await create(bot, format_id, {"B": AGENT_SEAT}, next(seeds))
+        table = Table(created.game or "")
+        first = await bot.join(table.game, "A", created.tokens["A"])
+        if first_game:
+            joined()
+            await load.start.wait()
+            first_game = False
+        if first is not None:
+            table.last_decision = first["id"]
+        if await bot.play(table, "A", first, load):
+            load.games_finished += 1
+
+
+async def bot_pair(a: Bot, b: Bot, format_id: str, load: Load, seeds: itertools.count[int],
+                   joined: Callable[[], None]) -> None:
+    """Both seats of one game after another, each a connection of its own."""
+    first_game = True
+    while not load.stop.is_set():
+        created = await create(a, format_id, {}, next(seeds))
+        table = Table(created.game or "")
+        first_a = await a.join(table.game, "A", created.tokens["A"])
+        first_b = await b.join(table.game, "B", created.tokens["B"])
+        if first_game:
+            joined()
+            await load.start.wait()
+            first_game = False
+        for first in (first_a, first_b):
+            if first is not None:
+                table.last_decision = first["id"]
+        done = await asyncio.gather(a.play(table, "A", first_a, load),
+                                    b.play(table, "B", first_b, load))
+        if all(done):
+            load.games_finished += 1
+
+
+# -- the runs --------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Options:
+    format_id: str = "premium"
+    games: int = 100
+    answers: int | None = DEFAULT_ANSWERS
+    seconds: float | None = None  # instead of `answers`
+    resume: int = DEFAULT_RESUME  # 0: no resume test
+    bot_vs_bot: bool = True
+    seed: int = 0
+    think_ms: float = 0.0  # each bot's mean wait before an answer (0: as fast as it can)
+    compression: str | None = "deflate"  # what browsers offer; None: plain frames
+    views: bool = True  # the bots ask for a view after every change, as frontends do
+    serve_args: tuple[str, ...] = ()  # more `vgcore serve` options (`--snapshot-every 0`)
+    card_dirs: tuple[str, ...] = ()
+    profile: Path | None = None  # cProfile the vs_agent host into this file
+
+
+def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: None,
+               ) -> HostBenchResult:
+    """Run every phase (each on a host of its own) and return the figures."""
+    return asyncio.run(_bench(options, on_phase))
+
+
+async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBenchResult:
+    machine: dict[str, Any] = {"cpus": os.cpu_count(), "load_1m_before": os.getloadavg()[0],
+                               "python": platform.python_version(),
+                               "system": f"{platform.system()} {platform.machine()}"}
+    with tempfile.TemporaryDirectory(prefix="vgcore-host-bench-") as tmp:
+        on_phase(f"{options.games} games, seat B the host's agent")
+        python_args = ("-m", "cProfile", "-o", str(options.profile)) if options.profile else ()
+        host = HostProcess(Path(tmp) / "agent.sqlite3", card_dirs=options.card_dirs,
+                           python_args=python_args, serve_args=options.serve_args)
+        await host.start()
+        try:
+            vs_agent, memory = await measure_load(host, options, bots_per_game=1)
+        finally:
+            await host.stop()
+        bot_vs_bot = None
+        if options.bot_vs_bot:
+            on_phase(f"{options.games} games, both seats bots")
+            host = HostProcess(Path(tmp) / "bots.sqlite3", card_dirs=options.card_dirs,
+                               serve_args=options.serve_args)
+            await host.start()
+            try:
+                bot_vs_bot, _ = await measure_load(host, options, bots_per_game=2)
+            finally:
+                await host.stop()
+        resume = None
+        if options.resume:
+            on_phase(f"{options.resume} unfinished games, the host killed and started again")
+            resume = await measure_resume(Path(tmp) / "resume.sqlite3", options)
+    machine["load_1m_after"] = os.getloadavg()[0]
+    rss_start, rss_games = memory
+    return HostBenchResult(
+        format=options.format_id, compression=options.compression, views=options.views,
+        machine=machine,
+        rss_start_mib=rss_start, rss_games_mib=rss_games,
+        mib_per_game=(rss_games - rss_start) / options.games,
+        vs_agent=vs_agent, bot_vs_bot=bot_vs_bot, resume=resume)
+
+
+async def measure_load(host: HostProcess, options: Options, *, bots_per_game: int,
+                       ) -> tuple[LoadResult, tuple[float, float]]:
+    """`games` concurrent games on `host`, timed from when every one of them is joined."""
+    rng = random.Random(options.seed)
+    seeds = itertools.count(options.seed * 1_000_003 + 1)
+    await warm_up(host, options, seeds)
+    rss_start = host.rss_mib()
+    load = Load(options.answers if options.seconds is None else None,
+                think=options.think_ms / 1000)
+    bots = [await Bot.open(host.url, random.Random(rng.getrandbits(64)), options)
+            for _ in range(options.games * bots_per_game)]
+    ready = 0
+    all_joined = asyncio.Event()
+
+    def joined() -> None:
+        nonlocal ready
+        ready += 1
+        if ready == options.games:
+            all_joined.set()
+
+    if bots_per_game == 1:
+        plays = [against_agent(bot, options.format_id, load, seeds, joined) for bot in bots]
+        seat_b = AGENT_SEAT
+    else:
+        plays = [bot_pair(bots[i], bots[i + 1], options.format_id, load, seeds, joined)
+                 for i in range(0, len(bots), 2)]
+        seat_b = "bot"
+    tasks = [asyncio.create_task(play) for play in plays]
+    try:
+        await _first_of(all_joined.wait(), tasks)
+        rss_games = host.rss_mib()
+        cpu_host, cpu_bench = host.cpu_seconds(), time.process_time()
+        began = time.perf_counter()
+        load.start.set()
+        if options.seconds is not None:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(options.seconds):
+                    await _first_of(load.stop.wait(), tasks)
+            load.stop.set()
+        else:
+            await _first_of(load.stop.wait(), tasks)
+        seconds = time.perf_counter() - began
+        cpu_host, cpu_bench = host.cpu_seconds() - cpu_host, time.process_time() - cpu_bench
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*(bot.close() for bot in bots), return_exceptions=True)
+    latencies = sorted(load.latencies)
+    result = LoadResult(
+        seat_b=seat_b, games=options.games, think_ms=options.think_ms, answers=load.answers,
+        seconds=seconds,
+        answers_per_s=load.answers / seconds, host_decisions_per_s=load.decisions / seconds,
+        latency_p50_ms=1000 * percentile(latencies, 0.50),
+        latency_p99_ms=1000 * percentile(latencies, 0.99),
+        latency_max_ms=1000 * (latencies[-1] if latencies else 0.0),
+        games_finished=load.games_finished, host_cpu=cpu_host / seconds,
+        bench_cpu=cpu_bench / seconds)
+    return result, (rss_start, rss_games)
+
+
+async def _first_of(waiting: Awaitable[Any], tasks: list[asyncio.Task[None]]) -> None:
+    """Wait for `waiting`; a bot that fails first (the host refused it) fails the run."""
+    waiter = asyncio.ensure_future(waiting)
+    try:
+        done, _ = await asyncio.wait([waiter, *tasks], return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        if not waiter.done():
+            waiter.cancel()
+    for task in done:
+        if task is not waiter and task.exception() is not None:
+            raise task.exception()  # type: ignore[misc]
+    if waiter not in done:
+        raise BenchError("a bot stopped before the run ended")
+
+
+async def warm_up(host: HostProcess, options: Options, seeds: itertools.count[int]) -> None:
+    """One whole game first, so that what is loaded once (engines, card scripts) is not
+    counted as the memory of the games after it."""
+    bot = await Bot.open(host.url, random.Random(options.seed), options)
+    try:
+        load = Load(None)
+        created = await create(bot, options.format_id, {"B": AGENT_SEAT}, next(seeds))
+        table = Table(created.game or "")
+        await bot.play(table, "A", await bot.join(table.game, "A", created.tokens["A"]), load)
+    finally:
+        await bot.close()
+
+
+async def measure_resume(db: Path, options: Options) -> ResumeResult:
+    """Leave `resume` games unfinished in `db`, SIGKILL the host, and time its restart."""
+    host = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
+    startup_empty = await host.start()
+    try:
+        await leave_unfinished(host, options)
+    finally:
+        await host.kill()
+    unfinished, journal, snapshots = journal_sizes(db)
+    again = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
+    try:
+        startup = await again.start()
+        resumed, resumed_s = await again.all_resumed() if unfinished else (0, startup)
+        problems = again.errors()
+    finally:
+        await again.stop()
+    if problems:
+        raise BenchError("the restarted host logged errors:\n" + "".join(problems[:10]))
+    return ResumeResult(games=unfinished, answers_per_game=RESUME_ANSWERS,
+                        journal_per_game=journal / max(1, unfinished), snapshots=snapshots,
+                        startup_empty_s=startup_empty, startup_s=startup,
+                        resumed_s=resumed_s, resumed=resumed)
+
+
+def journal_sizes(db: Path) -> tuple[int, int, int]:
+    """The unfinished games of `db`, their journal entries, and how many have a snapshot."""
+    from vgcore.host.store import Store
+
+    store = Store(db)
+    try:
+        games = store.unfinished()
+        return (len(games), sum(len(store.journal(g.id)) for g in games),
+                sum(store.latest_snapshot(g.id) is not None for g in games))
+    finally:
+        store.close()
+
+
+async def leave_unfinished(host: HostProcess, options: Options) -> None:
+    """`resume` games against the host's agent, each left after RESUME_ANSWERS answers by A."""
+    pending = iter(range(options.resume))
+    seeds = itertools.count(options.seed * 1_000_003 + 500_000)
+
+    async def worker(bot: Bot) -> None:
+        for _ in pending:
+            while not await unfinished_game(bot, options.format_id, next(seeds)):
+                pass  # the game ended within RESUME_ANSWERS answers: another one
+
+    bots = [await Bot.open(host.url, random.Random(options.seed + i), options)
+            for i in range(min(RESUME_WORKERS, options.resume))]
+    try:
+        await asyncio.gather(*(worker(bot) for bot in bots))
+    finally:
+        await asyncio.gather(*(bot.close() for bot in bots), return_exceptions=True)
+
+
+async def unfinished_game(bot: Bot, format_id: str, seed: int) -> bool:
+    """Play A for RESUME_ANSWERS answers and leave the game live (False if it ended)."""
+    created = await create(bot, format_id, {"B": AGENT_SEAT}, seed)
+    table = Table(created.game or "")
+    decision = await bot.join(table.game, "A", created.tokens["A"])
+    load = Load(RESUME_ANSWERS)
+    load.start.set()
+    while True:
+        if decision is not None:
+            await bot.answer(table, decision, load)
+            if load.stop.is_set():
+                break
+        msg = await bot.receive()
+        decision = msg.decision if msg.type == "decision" and msg.seat == "A" else None
+        if msg.type == "game_over":
+            return False
+    # The host reads a connection's messages in order: `leave`'s reply comes after the last
+    # answer is journaled, so the game is in the store as it is when the host is killed.
+    await bot.request({"type": "leave", "game": table.game})
+    return True
