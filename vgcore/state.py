@@ -55,7 +55,11 @@ class PlayerState:
             copy_plain(self.flags) if self.flags else {},
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, copy: bool = True) -> dict[str, Any]:
+        """Plain data; `copy=False` shares the live lists (encode it before the game moves)."""
+        if not copy:
+            return {"seat": self.seat, "zones": self.zones, "circles": self.circles,
+                    "markers": self.markers, "flags": self.flags}
         return {
             "seat": self.seat,
             "zones": {k: list(v) for k, v in self.zones.items()},
@@ -129,7 +133,11 @@ class GameState:
             copy_plain(self.flags) if self.flags else {},
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, copy: bool = True) -> dict[str, Any]:
+        """Plain data; `copy=False` shares the live structures instead of copying them, for
+        a caller that encodes the result at once (`Game.snapshot_text`)."""
+        if not copy:
+            return self._shared_json()
         return {
             "seats": list(self.seats),
             "players": {s: p.to_json() for s, p in self.players.items()},
@@ -152,6 +160,20 @@ class GameState:
             "log": copy_plain(self.log),
             "result": self.result,
             "flags": copy_plain(self.flags),
+        }
+
+    def _shared_json(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats, "players": {s: p.to_json(copy=False)
+                                             for s, p in self.players.items()},
+            "card_ids": self.card_ids, "owners": self.owners, "loc": self.loc,
+            "face_up": self.face_up, "rested": self.rested, "rng": self.rng.to_json(),
+            "turn": self.turn, "turn_player": self.turn_player,
+            "first_player": self.first_player, "phase": self.phase, "stack": self.stack,
+            "decision": self.decision.to_json() if self.decision else None,
+            "decision_seq": self.decision_seq, "modifiers": self.modifiers,
+            "battle": self.battle, "pending": self.pending, "log": self.log,
+            "result": self.result, "flags": self.flags,
         }
 
     @classmethod

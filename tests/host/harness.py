@@ -59,6 +59,11 @@ class Peer:
         protocol.decode_host(text)  # every message the host sends is a valid message
         message = json.loads(text)
         assert message["v"] == protocol.PROTOCOL
+        if message["type"] == "batch":
+            assert len(message["messages"]) > 1
+            for inner in message["messages"]:
+                self.got(json.dumps(inner))
+            return
         self.inbox.append(message)
         self.seen.append(message)
 

@@ -735,3 +735,26 @@ def test_a_spectator_asking_for_a_hint_is_unauthorized_and_replays_are_made_once
         again = await watcher.request("get", game=game, what="replay")
         assert again["replay"] == first["replay"] and room.full_replay is not None
     run(body)
+
+
+def test_a_connection_that_asks_for_batches_gets_the_same_messages_in_fewer_frames() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=13)
+        frames: list[str] = []
+        batched = Peer(host)
+        plain = Peer(host)
+        got = batched.got
+        batched.conn._send = lambda text: (frames.append(text), got(text))  # type: ignore[method-assign]
+        welcome = await batched.request("hello", batch=True)
+        assert welcome["batch"] is True
+        assert (await plain.request("hello"))["batch"] is False
+        for watcher in (batched, plain):
+            await watcher.request("spectate", game=game)
+            watcher.take()
+        await play_out(host, {"A": peer}, game, seed=13)
+        await settle(host)
+        strip = [{k: v for k, v in m.items() if k != "re"} for m in batched.seen[2:]]
+        assert strip == [{k: v for k, v in m.items() if k != "re"} for m in plain.seen[2:]]
+        assert len(frames) < len(batched.seen) / 2
+        assert any('"type":"batch"' in f for f in frames)
+    run(body)

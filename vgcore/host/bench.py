@@ -29,6 +29,7 @@ two-core machine; `bench_cpu` and `host_cpu` say how busy each process was.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 import os
@@ -104,6 +105,7 @@ class HostBenchResult:
     format: str
     compression: str | None
     views: bool  # whether the bots asked for views (join's `views`)
+    batch: bool  # whether the bots asked for batch messages (hello's `batch`)
     machine: dict[str, Any]
     rss_start_mib: float  # the host after one warm-up game
     rss_games_mib: float  # with `games` games created and joined
@@ -245,7 +247,13 @@ class Incoming(msgspec.Struct):
     message: str | None = None
 
 
+class IncomingBatch(msgspec.Struct):
+    messages: list[Incoming]
+
+
 _decode = msgspec.json.Decoder(Incoming).decode
+_decode_batch = msgspec.json.Decoder(IncomingBatch).decode
+BATCH_PREFIX = '{"type":"batch"'
 _encode = msgspec.json.Encoder().encode
 
 
@@ -296,11 +304,15 @@ class Bot:
         self.rng = rng
         self.views = views
         self.ids = itertools.count(1)
+        self.unread: collections.deque[Incoming] = collections.deque()  # rest of a batch
 
     @classmethod
     async def open(cls, url: str, rng: random.Random, options: Options) -> Bot:
         ws = await connect(url, compression=options.compression, max_size=MAX_HOST_MESSAGE)
-        return cls(ws, rng, options.views)
+        bot = cls(ws, rng, options.views)
+        if options.batch:
+            await bot.request({"type": "hello", "batch": True})
+        return bot
 
     async def request(self, message: dict[str, Any]) -> Incoming:
         """Send a request; its reply (others before it are dropped: none matter here)."""
@@ -312,7 +324,13 @@ class Bot:
                 return reply
 
     async def receive(self) -> Incoming:
-        reply = _decode(await self.ws.recv())
+        if not self.unread:
+            text = await self.ws.recv()
+            if isinstance(text, str) and text.startswith(BATCH_PREFIX):
+                self.unread.extend(_decode_batch(text).messages)
+            else:
+                self.unread.append(_decode(text))
+        reply = self.unread.popleft()
         if reply.type == "error":
             raise BenchError(f"the host refused: {reply.code}: {reply.message}")
         return reply
@@ -419,6 +437,7 @@ class Options:
     think_ms: float = 0.0  # each bot's mean wait before an answer (0: as fast as it can)
     compression: str | None = "deflate"  # what browsers offer; None: plain frames
     views: bool = True  # the bots ask for a view after every change, as frontends do
+    batch: bool = True  # the bots ask for batch messages in hello
     serve_args: tuple[str, ...] = ()  # more `vgcore serve` options (`--snapshot-every 0`)
     card_dirs: tuple[str, ...] = ()
     profile: Path | None = None  # cProfile the vs_agent host into this file
@@ -462,6 +481,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
     rss_start, rss_games = memory
     return HostBenchResult(
         format=options.format_id, compression=options.compression, views=options.views,
+        batch=options.batch,
         machine=machine,
         rss_start_mib=rss_start, rss_games_mib=rss_games,
         mib_per_game=(rss_games - rss_start) / options.games,

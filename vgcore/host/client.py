@@ -244,6 +244,10 @@ class AsyncClient:
             self._inbox.put_nowait(HostMessageError(f"the host sent JSON that is not an "
                                                     f"object: {text[:200]!r}"))
             return
+        if msg.get("type") == "batch" and isinstance(msg.get("messages"), list):
+            for inner in msg["messages"]:  # as if each had come alone
+                self._deliver(json.dumps(inner))
+            return
         problem = self._violation(text) if self.validate else None
         re = msg.get("re")
         future = self._pending.get(re) if isinstance(re, int | str) else None

@@ -71,9 +71,13 @@ class Request(Message, kw_only=True):
 
 
 class Hello(Request, tag="hello"):
+    """`batch`: the host may pack the messages it sends at one moment into one `batch`
+    message (one frame, one line) — far fewer frames for a client that can unpack them."""
+
     protocol: Annotated[list[int], msgspec.Meta(min_length=2, max_length=2)] = msgspec.field(
         default_factory=lambda: [1, 1])
     client: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+    batch: bool = False
 
 
 class DeckEntry(msgspec.Struct, forbid_unknown_fields=True):
@@ -213,6 +217,7 @@ class Welcome(Reply, tag="welcome"):
     decks: dict[str, list[str]]  # format -> installed deck names
     plugins: list[str]
     agents: list[str]
+    batch: bool = False  # this connection gets `batch` messages (it asked in `hello`)
 
 
 class Created(Reply, tag="created"):
@@ -307,6 +312,13 @@ class Pong(Reply, tag="pong"):
     pass
 
 
+class Batch(Reply, tag="batch"):
+    """Host messages sent at one moment, in order, to a connection that asked for batches;
+    each element is a host message as it would have been sent alone."""
+
+    messages: list[dict[str, Any]]
+
+
 class Ok(Reply, tag="ok"):
     """The reply to a request that has no other (concede, leave): it was done."""
 
@@ -344,7 +356,7 @@ class Legal(Reply, tag="legal"):
 
 
 HostMessage = (Welcome | Created | Joined | Accepted | DecisionMsg | Waiting | EventMsg
-               | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Ok | Games
+               | ViewMsg | GameOver | ClockMsg | Presence | Error | Pong | Ok | Batch | Games
                | ReplayMsg | Legal | Suggestion)
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
@@ -386,6 +398,11 @@ def decode_host(text: str | bytes) -> HostMessage:
 
 def encode(message: Message) -> str:
     return _encoder.encode(message).decode()
+
+
+def batch_text(encoded: list[str]) -> str:
+    """A `batch` of already encoded host messages (joined as text, not encoded again)."""
+    return '{"type":"batch","messages":[' + ",".join(encoded) + '],"v":1}'
 
 
 def request_id(text: str | bytes) -> RequestId | msgspec.UnsetType:

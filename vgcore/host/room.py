@@ -75,6 +75,7 @@ class Room:
         self.joined_once: set[str] = set()  # human seats that have joined (clocks wait for all)
         self.publishing = False  # a publish is scheduled
         self.stand_ins: set[str] = set()  # human seats the host's agent plays while they are gone
+        self.slice_entries: list[JournalEntry] | None = None  # an agents' slice, not yet kept
         self.closed = False
 
     # -- seats and watchers ----------------------------------------------------------------
@@ -237,23 +238,33 @@ class Room:
                                   time.time()))
 
     def journal(self, entry: JournalEntry) -> None:
-        """Keep `entry` for good before anyone hears of it. If the store fails, the game is
-        rebuilt from what the store holds (the change is undone) and the request refused."""
+        """Keep `entry` for good before anyone hears of it: at once, or — during an agents'
+        slice, which nobody hears of until it ends — with the rest of the slice."""
+        self.entries = entry.n
+        if self.slice_entries is not None:
+            self.slice_entries.append(entry)
+            return
+        self.commit([entry])
+
+    def commit(self, entries: list[JournalEntry]) -> None:
+        """Journal `entries` in one transaction, then snapshot if they reach a multiple of
+        `snapshot_every`. If the store fails, the game is rebuilt from what the store holds
+        (the changes are undone) and the request refused."""
         try:
-            self.host.store.append(self.id, [entry])
+            self.host.store.append(self.id, entries)
         except VgError as exc:
             log.error("game %s: the journal failed (%s); rebuilding it from the store",
                       self.id, exc)
             self.host.recover(self)
             raise p.HostError("internal_error", "the host could not record this; the game "
                               "is as it was before it") from None
-        self.entries = entry.n
         every = self.host.config.snapshot_every
-        if every and entry.n % every == 0 and self.game.result is None:
+        first, last = entries[0].n, entries[-1].n
+        if every and (first - 1) // every != last // every and self.game.result is None:
             try:
-                self.host.store.save_snapshot(self.id, entry.n, json.dumps(self.game.to_json()))
+                self.host.store.save_snapshot(self.id, last, self.game.snapshot_text())
             except VgError as exc:  # only resuming is slower: the journal has every answer
-                log.warning("game %s: snapshot at %d not kept (%s)", self.id, entry.n, exc)
+                log.warning("game %s: snapshot at %d not kept (%s)", self.id, last, exc)
 
     def concede(self, conn: Connection, message: p.Concede) -> None:
         if message.seat not in self.seat_of(conn):
@@ -298,25 +309,48 @@ class Room:
         """Answer for the host's agent seats, a slice of time at a time: the watchers hear
         of each slice at once, and other games run between slices."""
         while not self.closed and self.game.result is None:
-            ends = time.perf_counter() + AGENT_SLICE
-            while True:
-                d = self.game.decision
-                assert d is not None
-                if self.is_human(d.seat) or time.perf_counter() > ends:
-                    break
-                if not self.agent_answers(d.seat):
-                    return
-                self.advance_lag()
-                if self.game.result is not None:
-                    self.finish()
-                    return
+            answered = self.agents_slice()
+            if not self.commit_slice():
+                return
+            if self.game.result is not None:
+                self.finish()
+                return
             self.publish()
+            if not answered:
+                return
             d = self.game.decision
             assert d is not None
             if self.is_human(d.seat):
                 self.start_clock(d.seat, d.id)
                 return
             await asyncio.sleep(0)
+
+    def agents_slice(self) -> bool:
+        """Agents answer until a person is asked, the game ends or the slice's time is up;
+        their journal entries wait for `commit_slice`. False if an agent could not answer."""
+        ends = time.perf_counter() + AGENT_SLICE
+        self.slice_entries = []
+        while self.game.result is None:
+            d = self.game.decision
+            assert d is not None
+            if self.is_human(d.seat) or time.perf_counter() > ends:
+                break
+            if not self.agent_answers(d.seat):
+                return False
+            self.advance_lag()
+        return True
+
+    def commit_slice(self) -> bool:
+        """Journal the slice's answers in one transaction; False if the store refused them
+        (the room was rebuilt: the new one carries on)."""
+        entries, self.slice_entries = self.slice_entries or [], None
+        if not entries:
+            return True
+        try:
+            self.commit(entries)
+        except p.HostError:
+            return False
+        return True
 
     def agent_answers(self, seat: str) -> bool:
         """The seat's agent answers; if it fails (a bug: logged), the random agent answers

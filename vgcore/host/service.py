@@ -338,10 +338,25 @@ class Connection:
         self.peer = peer
         self.games: set[str] = set()
         self.open = True
+        self.batching = False  # asked for `batch` messages in hello
+        self.outbox: list[str] = []  # encoded messages of this moment, when batching
 
     def send(self, message: p.Reply) -> None:
-        if self.open:
-            self._send(p.encode(message))
+        if not self.open:
+            return
+        text = p.encode(message)
+        if not self.batching:
+            self._send(text)
+            return
+        self.outbox.append(text)
+        if len(self.outbox) == 1:
+            asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Everything sent at this moment, as one message."""
+        texts, self.outbox = self.outbox, []
+        if self.open and texts:
+            self._send(texts[0] if len(texts) == 1 else p.batch_text(texts))
 
     async def receive(self, text: str | bytes) -> None:
         re: Any = msgspec.UNSET
@@ -378,7 +393,9 @@ class Connection:
     def handle(self, m: p.ClientMessage) -> None:
         host = self.host
         if isinstance(m, p.Hello):
-            self.send(host.welcome(m))
+            welcome = host.welcome(m)
+            self.batching = welcome.batch = m.batch
+            self.send(welcome)
         elif isinstance(m, p.Ping):
             self.send(p.Pong(re=m.id))
         elif isinstance(m, p.Create):
