@@ -197,7 +197,7 @@ class Room:
                               legal=d.option_strings()) from None
         self.record_answer("answer", d.seat, d.id, action)
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
-        self.after_change()
+        self.after_change(agents_now=True)
 
     def hint(self, conn: Connection, message: p.AskHint) -> p.Suggestion:
         """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
@@ -285,19 +285,21 @@ class Room:
         self.journal(JournalEntry(self.entries + 1, kind, seat, None, reason, None, time.time()))
         self.after_change()
 
-    def after_change(self) -> None:
-        """Tell everyone, then let agents, clocks and the end of the game take their turn."""
+    def after_change(self, *, agents_now: bool = False) -> None:
+        """Tell everyone, then let agents, clocks and the end of the game take their turn.
+        `agents_now`: the agents' first slice runs here (a player's answer and the agents'
+        reply to it then reach everyone as one batch)."""
         self.advance_lag()
         if self.game.result is not None:
             self.finish()
             return
         d = self.game.decision
         assert d is not None
-        if not self.is_human(d.seat):
-            self.wake_agents()  # they publish at the end of their slice
-        else:
+        if self.is_human(d.seat):
             self.publish()
             self.start_clock(d.seat, d.id)
+        elif not agents_now or self.agents_turn():
+            self.wake_agents()  # they publish at the end of each slice
 
     # -- agents and clocks -----------------------------------------------------------------
 
@@ -308,22 +310,26 @@ class Room:
     async def play_agents(self) -> None:
         """Answer for the host's agent seats, a slice of time at a time: the watchers hear
         of each slice at once, and other games run between slices."""
-        while not self.closed and self.game.result is None:
-            answered = self.agents_slice()
-            if not self.commit_slice():
-                return
-            if self.game.result is not None:
-                self.finish()
-                return
-            self.publish()
-            if not answered:
-                return
-            d = self.game.decision
-            assert d is not None
-            if self.is_human(d.seat):
-                self.start_clock(d.seat, d.id)
-                return
+        while not self.closed and self.game.result is None and self.agents_turn():
             await asyncio.sleep(0)
+
+    def agents_turn(self) -> bool:
+        """One slice of agents' answers, kept and told; True if agents are still to answer."""
+        answered = self.agents_slice()
+        if not self.commit_slice():
+            return False
+        if self.game.result is not None:
+            self.finish()
+            return False
+        self.publish()
+        if not answered:
+            return False
+        d = self.game.decision
+        assert d is not None
+        if self.is_human(d.seat):
+            self.start_clock(d.seat, d.id)
+            return False
+        return True
 
     def agents_slice(self) -> bool:
         """Agents answer until a person is asked, the game ends or the slice's time is up;

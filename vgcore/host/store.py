@@ -118,6 +118,10 @@ class JournalEntry:
     at: float  # wall time (not part of the engine state)
 
 
+INSERT_ENTRY = (f"INSERT INTO journal (game_id, {JOURNAL_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
 def default_db_path() -> Path:
     """The host database when none is given: in the user's data directory."""
     return Path(platformdirs.user_data_dir("vgcore")) / "host.sqlite3"
@@ -134,6 +138,9 @@ class Store:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = str(path)
+        # Where each live game's journal ends, once known: this process holds the file alone
+        # (`_lock`), so nobody else appends and the figure stays true.
+        self._last: dict[str, int] = {}
         if self.path != MEMORY:
             _check_file(Path(path))
         self._db = self._connect()
@@ -191,6 +198,7 @@ class Store:
 
     def finish(self, game_id: str, result: str, reason: str | None, replay: str) -> None:
         """Mark a live game over with its result and store its replay, in one transaction."""
+        self._last.pop(game_id, None)
         with self._transaction():
             self._require_live(game_id)
             self._db.execute("UPDATE games SET status = 'over', result = ?, reason = ? "
@@ -210,16 +218,23 @@ class Store:
         acknowledge"). They must continue the journal: n = last + 1, last + 2, …"""
         if not entries:
             return
-        with self._transaction():
+        last = self._last.get(game_id)
+        if last is None:  # the first append since opening: read where the journal ends
             last = self._require_live(game_id)
-            for expected, entry in enumerate(entries, start=last + 1):
-                if entry.n != expected:
-                    raise StoreError(self.path, _out_of_order(game_id, entry.n, expected, last))
-            self._db.executemany(
-                f"INSERT INTO journal (game_id, {JOURNAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, e.n, e.kind, e.seat, e.decision, e.action, e.clock_ms, e.at)
-                 for e in entries],
-            )
+        for expected, entry in enumerate(entries, start=last + 1):
+            if entry.n != expected:
+                raise StoreError(self.path, _out_of_order(game_id, entry.n, expected, last))
+        rows = [(game_id, e.n, e.kind, e.seat, e.decision, e.action, e.clock_ms, e.at)
+                for e in entries]
+        if len(rows) == 1:  # one INSERT is a transaction of its own: one statement, not four
+            try:
+                self._db.execute(INSERT_ENTRY, rows[0])
+            except sqlite3.DatabaseError as exc:
+                raise StoreError(self.path, f"write failed: {exc}") from exc
+        else:
+            with self._transaction():
+                self._db.executemany(INSERT_ENTRY, rows)
+        self._last[game_id] = entries[-1].n
 
     def journal(self, game_id: str, after: int = 0) -> list[JournalEntry]:
         """The entries of a game numbered above `after`, in order (empty for an unknown game)."""
