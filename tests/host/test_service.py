@@ -25,6 +25,17 @@ async def joined_game(**fields: Any) -> tuple[Any, Peer, str, dict[str, Any]]:
     return host, peer, game, created
 
 
+async def two_players(**fields: Any) -> tuple[Any, Peer, Peer, str, dict[str, str]]:
+    """A host and a new game with both seats human, each joined on its own connection."""
+    host = await new_host()
+    a, b = Peer(host), Peer(host)
+    created = await create(a, **fields)
+    game, tokens = created["game"], created["tokens"]
+    await a.request("join", game=game, seat="A", token=tokens["A"])
+    await b.request("join", game=game, seat="B", token=tokens["B"])
+    return host, a, b, game, tokens
+
+
 def hash_of(host: Any, game: str) -> str:
     return host.rooms[game].game.state.state_hash()
 
@@ -83,12 +94,7 @@ def test_a_whole_game_against_an_agent_ends_with_a_verifiable_replay() -> None:
 
 def test_two_humans_on_two_connections_and_waiting_for_the_other() -> None:
     async def body() -> None:
-        host = await new_host()
-        a, b = Peer(host), Peer(host)
-        created = await create(a)
-        game = created["game"]
-        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
-        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        host, a, b, game, _ = await two_players()
         asked = host.rooms[game].game.decision.seat
         other = b if asked == "A" else a
         assert other.of("waiting")[-1]["seat"] == asked
@@ -176,12 +182,7 @@ def test_every_error_code_leaves_the_game_unchanged() -> None:
 
 def test_not_your_decision_and_game_over() -> None:
     async def body() -> None:
-        host = await new_host()
-        a, b = Peer(host), Peer(host)
-        created = await create(a)
-        game = created["game"]
-        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
-        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        host, a, b, game, _ = await two_players()
         d = host.rooms[game].game.decision
         wrong = b if d.seat == "A" else a
         reply = await wrong.request("answer", game=game, decision=d.id,
@@ -319,12 +320,7 @@ def test_a_game_may_refuse_spectators() -> None:
 
 def test_a_seat_gone_past_its_reconnect_window_forfeits() -> None:
     async def body() -> None:
-        host = await new_host()
-        a, b = Peer(host), Peer(host)
-        created = await create(a, reconnect_window_ms=50)
-        game = created["game"]
-        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
-        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        host, a, b, game, _ = await two_players(reconnect_window_ms=50)
         b.close()
         assert a.of("presence")[-1] == {"type": "presence", "v": 1, "game": game, "seat": "B",
                                         "connected": False}
@@ -339,12 +335,8 @@ def test_a_seat_gone_past_its_reconnect_window_forfeits() -> None:
 
 def test_an_agent_stands_in_for_a_seat_gone_past_its_window_until_it_is_back() -> None:
     async def body() -> None:
-        host = await new_host()
-        a, b = Peer(host), Peer(host)
-        created = await create(a, reconnect_window_ms=30, on_disconnect="agent", seed=12)
-        game, tokens = created["game"], created["tokens"]
-        await a.request("join", game=game, seat="A", token=tokens["A"])
-        await b.request("join", game=game, seat="B", token=tokens["B"])
+        host, a, b, game, tokens = await two_players(reconnect_window_ms=30,
+                                                     on_disconnect="agent", seed=12)
         b.close()
         await asyncio.sleep(0.1)
         room = host.rooms[game]
@@ -366,12 +358,7 @@ def test_an_agent_stands_in_for_a_seat_gone_past_its_window_until_it_is_back() -
 
 def test_a_seat_back_within_the_window_plays_on() -> None:
     async def body() -> None:
-        host = await new_host()
-        a, b = Peer(host), Peer(host)
-        created = await create(a, reconnect_window_ms=150)
-        game, tokens = created["game"], created["tokens"]
-        await a.request("join", game=game, seat="A", token=tokens["A"])
-        await b.request("join", game=game, seat="B", token=tokens["B"])
+        host, a, b, game, tokens = await two_players(reconnect_window_ms=150)
         b.close()
         back = Peer(host)
         await back.request("join", game=game, seat="B", token=tokens["B"])
@@ -689,12 +676,7 @@ def test_a_late_answer_to_a_decision_the_clock_answered_is_stale() -> None:
 
 def test_the_clock_starts_after_the_last_seat_hears_joined() -> None:
     async def body() -> None:
-        host = await new_host()
-        a, b = Peer(host), Peer(host)
-        created = await create(a, clock={"bank_ms": 60_000})
-        game = created["game"]
-        await a.request("join", game=game, seat="A", token=created["tokens"]["A"])
-        await b.request("join", game=game, seat="B", token=created["tokens"]["B"])
+        *_, b, _game, _tokens = await two_players(clock={"bank_ms": 60_000})
         kinds = [(m["type"], m.get("running")) for m in b.seen]
         assert kinds.index(("joined", None)) < kinds.index(("clock", True))
     run(body)
