@@ -346,3 +346,24 @@ def test_urllib_sees_404_as_an_error_status() -> None:
             assert await asyncio.to_thread(fetch) == 404
 
     asyncio.run(run())
+
+
+def test_compression_is_negotiated_only_when_the_host_allows_it() -> None:
+    """Deflate by default with a client that offers it; none with compression=None (serve
+    --compression none): the client's offer is declined and it is served all the same."""
+    from websockets.asyncio.client import connect
+
+    async def agreed(port: int) -> str | None:
+        async with connect(f"ws://127.0.0.1:{port}/", compression="deflate") as ws:
+            await ws.send('{"v": 1, "type": "ping", "id": 1}')
+            assert '"pong"' in await ws.recv()
+            return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+    async def run() -> None:
+        async with serving(real_host()) as port:
+            deflate = await agreed(port)
+            assert deflate is not None and deflate.startswith("permessage-deflate")
+        async with serving(real_host(), compression=None) as port:
+            assert await agreed(port) is None
+
+    asyncio.run(run())

@@ -49,6 +49,10 @@ DEFAULT_HOST = "127.0.0.1"
               metavar="SECONDS",
               help="How long a new game's seats may take to join before a seat nobody took "
                    "forfeits (0: forever).  [default: 600]")
+@click.option("--compression", type=click.Choice(["deflate", "none"]), default="deflate",
+              show_default=True,
+              help="--ws: permessage-deflate with clients that offer it, or plain frames (less "
+                   "CPU and memory: loopback and LAN frontends).")
 @click.option("--cards", "card_dirs", multiple=True,
               type=click.Path(exists=True, file_okay=False),
               help="Extra card directory (cards.yaml, scripts, decks/); repeatable.")
@@ -56,7 +60,8 @@ DEFAULT_HOST = "127.0.0.1"
               type=click.Choice(["debug", "info", "warning", "error"]))
 def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tuple[str, ...],
           snapshot_every: int | None, reconnect_window: float | None,
-          join_window: float | None, card_dirs: tuple[str, ...], log_level: str) -> None:
+          join_window: float | None, compression: str, card_dirs: tuple[str, ...],
+          log_level: str) -> None:
     """Run the headless rules host (docs/host-protocol.md).
 
     Unfinished games in the database are resumed at start. SIGTERM or SIGINT stop the host
@@ -80,7 +85,9 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
         from vgcore.host.ws import serve_ws
 
         try:
-            run_until_signal(host, lambda: serve_ws(host, *address, allow_origins=allow_origins))
+            deflate = None if compression == "none" else compression
+            run_until_signal(host, lambda: serve_ws(host, *address, allow_origins=allow_origins,
+                                                    compression=deflate))
         except OSError as exc:  # the port is taken, the address is not this machine's, …
             click.echo(f"error: cannot listen on {ws_address}: {exc.strerror or exc}", err=True)
             sys.exit(2)

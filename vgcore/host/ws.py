@@ -55,10 +55,13 @@ Ready = Callable[[int], object] | asyncio.Future[int]
 
 async def serve_ws(host: Host, host_name: str, port: int, *,
                    allow_origins: Sequence[str] = (), http: HttpRoutes | None = None,
-                   ready: Ready | None = None, outbound_limit: int = OUTBOUND_LIMIT) -> None:
+                   ready: Ready | None = None, outbound_limit: int = OUTBOUND_LIMIT,
+                   compression: str | None = "deflate") -> None:
     """Serve `host` on ws://host_name:port (plain HTTP GET on the same port via `http`,
     `HttpRoutes.default()` when None) until cancelled; then close every connection and stop
-    the host. `ready` gets the bound port (an ephemeral one when `port` is 0)."""
+    the host. `ready` gets the bound port (an ephemeral one when `port` is 0).
+    `compression`: "deflate" (permessage-deflate with the clients that offer it) or None
+    (plain frames: less CPU and half the memory per connection, for loopback and LANs)."""
     routes = http if http is not None else HttpRoutes.default()
 
     async def handler(ws: ServerConnection) -> None:
@@ -67,7 +70,8 @@ async def serve_ws(host: Host, host_name: str, port: int, *,
     server = await serve(
         handler, host_name, port, origins=allowed_origins(host_name, allow_origins),
         process_request=lambda _conn, request: http_reply(routes, request),
-        max_size=MAX_MESSAGE, ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT)
+        max_size=MAX_MESSAGE, ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
+        compression=compression)
     bound = server.sockets[0].getsockname()[1]
     log.info("listening on ws://%s:%d", _url_host(host_name), bound)
     _signal_ready(ready, bound)
