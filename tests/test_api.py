@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import vgcore
+from tests.hostile.test_hidden import FORMATS
 from vgcore import (
     Action,
     Game,
@@ -24,7 +25,7 @@ from vgcore import (
 from vgcore.agents import RandomAgent
 from vgcore.cli import resolve_decks
 from vgcore.decisions import Decision
-from vgcore.errors import DeckError
+from vgcore.errors import DeckError, ReplayError
 
 
 def advance(game: Game, answers: int, seed: int = 0) -> None:
@@ -242,3 +243,37 @@ def test_the_replay_api_is_public(registry: Registry, tmp_path: Path) -> None:
     assert (game.result, game.result_reason) == (rep.result, rep.result_reason)
     for name in ("record", "run", "finish", "save", "load"):
         assert getattr(Replay, name).__doc__, name
+
+
+# -- what a host needs of the engine (vgcore/host) -------------------------------------------
+
+
+@pytest.mark.parametrize("format_id", FORMATS)
+def test_snapshot_text_is_to_json_as_text(registry: Registry, format_id: str) -> None:
+    """The host's fast snapshot (no copy, msgspec) says exactly what to_json says, and loads."""
+    game = registry.new_game(format_id, seed=4)
+    agent = RandomAgent(4)
+    for _ in range(120):
+        if game.is_terminal:
+            break
+        game.apply(agent.choose(game, game.legal_actions()))
+    text = game.snapshot_text()
+    assert json.loads(text) == json.loads(json.dumps(game.to_json()))
+    assert registry.load(text).state.state_hash() == game.state.state_hash()
+
+
+def test_a_forfeit_ends_the_game_with_its_reason_and_a_replay_keeps_it(
+        registry: Registry) -> None:
+    game = registry.new_game("premium", seed=2)
+    with pytest.raises(ValueError, match="forfeits by one of concede, time, disconnect"):
+        game.concede("A", "boredom")
+    game.concede("B", "time")
+    assert (game.result, game.result_reason) == ("A", "time")
+    replay = Replay("premium", 2, registry.deal_decks("premium"), forfeit=("B", "time"))
+    replay.finish(game)
+    again = Replay.from_json(json.loads(json.dumps(replay.to_json())))
+    assert again.forfeit == ("B", "time")
+    assert again.run(registry).result_reason == "time"
+    broken = {**replay.to_json(), "forfeit": {"seat": "B", "reason": "boredom"}}
+    with pytest.raises(ReplayError, match=r"forfeit\.reason: one of"):
+        Replay.from_json(broken)

@@ -842,9 +842,9 @@ def equivalent_option(action: Action, options: list[Action]) -> Action:
     return action
 
 
-# Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
 # Why a seat may lose from outside the rules: it gave up, its clock ran out, it left (a host).
 FORFEITS = ("concede", "time", "disconnect")
+# Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
 PRIVATE_DECISIONS = frozenset({"mulligan", "first-vanguard"})
 
 
