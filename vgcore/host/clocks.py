@@ -10,6 +10,7 @@ the host itself was down is charged to no one).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vgcore.host.protocol import ClockSpec
@@ -21,14 +22,11 @@ class Clock:
     remaining: dict[str, int]  # seat -> ms left in its bank
     running: str | None = None  # the seat whose decision is being timed
     started: float = 0.0  # time.monotonic() when it started
-    _now: object = field(default=time.monotonic, repr=False)
+    now: Callable[[], float] = field(default=time.monotonic, repr=False)
 
     @classmethod
     def new(cls, spec: ClockSpec, seats: list[str]) -> Clock:
         return cls(spec, dict.fromkeys(seats, spec.bank_ms))
-
-    def now(self) -> float:
-        return self._now()  # type: ignore[operator]
 
     def start(self, seat: str) -> float:
         """Start timing `seat`'s decision; returns the seconds until it runs out."""

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.agents import AGENTS, make_agent
 from vgcore.errors import ActionSyntaxError, IllegalActionError, VgError
-from vgcore.game import Game, read_answer
+from vgcore.game import FORFEITS, Game, read_answer
 from vgcore.host import protocol as p
 from vgcore.host.clocks import Clock
 from vgcore.host.store import GameRecord, JournalEntry
 from vgcore.replay import Replay, deck_from_json
+from vgcore.views import redact
 
 if TYPE_CHECKING:
     from vgcore.host.service import Connection, Host
@@ -444,21 +445,13 @@ class Room:
         for watch in list(self.watches):
             self.catch_up(watch)
 
-    def catch_up(self, watch: Watch, *, view: bool = True) -> None:
+    def catch_up(self, watch: Watch) -> None:
         """Send `watch` the events it has not had, its view, and what is being decided."""
+        self.catch_up_events(watch)
         game = self.source(watch)
-        logged = game.state.log
-        fields = game.engine.event_card_fields
-        from vgcore.views import redact
-
-        send = watch.conn.send
-        for seq in range(watch.sent + 1, len(logged) + 1):
-            send(p.EventMsg(game=self.id, seat=watch.seat, seq=seq,
-                            event=redact(logged[seq - 1], watch.seat, fields)))
-        watch.sent = len(logged)
-        if view and watch.views:
-            send(p.ViewMsg(game=self.id, seat=watch.seat, seq=len(logged),
-                           view=self.view_of(game, watch.seat, log=False)))
+        if watch.views:
+            watch.conn.send(p.ViewMsg(game=self.id, seat=watch.seat, seq=len(game.state.log),
+                                      view=self.view_of(game, watch.seat, log=False)))
         self.tell_decision(watch, game)
 
     def tell_decision(self, watch: Watch, game: Game) -> None:
@@ -503,8 +496,7 @@ class Room:
             watch.conn.send(self.game_over_message())
 
     def catch_up_events(self, watch: Watch) -> None:
-        from vgcore.views import redact
-
+        """The events of the log `watch` has not had, as its seat may read them."""
         game = self.source(watch)
         logged = game.state.log
         fields = game.engine.event_card_fields
@@ -581,7 +573,7 @@ class Room:
             if event["kind"] == "game_over":
                 losers = event.get("losers") or {}
                 for seat, why in losers.items():
-                    if why in ("concede", "time", "disconnect"):
+                    if why in FORFEITS:
                         return seat, why
                 return None
         return None

@@ -25,7 +25,7 @@ from vgcore.agents import AGENTS
 from vgcore.errors import DeckError, VgError
 from vgcore.game import Game
 from vgcore.host import protocol as p
-from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch, with_hashes
+from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch, decision_info, with_hashes
 from vgcore.host.store import GameRecord, Store
 from vgcore.host.tokens import new_token, token_hash, token_matches
 from vgcore.plugins import Registry
@@ -493,8 +493,6 @@ class Connection:
                                 view=room.view_of(game, seat, log=False)))
         else:
             d = game.decision
-            from vgcore.host.room import decision_info
-
             info = decision_info(d) if d is not None and d.seat == seat else None
             self.send(p.Legal(re=m.id, game=m.game, decision=info))
 
