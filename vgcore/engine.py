@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from vgcore.errors import FormatError
 from vgcore.events import CARD_FIELDS
 from vgcore.scripting.loader import ScriptLoader
+from vgcore.types import STANDARD_CIRCLES
 from vgcore.zones import CORE_ZONES, ZoneSpec
 
 if TYPE_CHECKING:
@@ -160,6 +161,12 @@ class Engine:
         for specs in hook.vgcore_zones(fmt=fmt):
             self.zones.update({z.name: z for z in specs})
         self.field_zones = frozenset(n for n, z in self.zones.items() if z.field)
+        # What a view lists of each zone but the standard circles (drawn as units): its name,
+        # whether everyone or only the owner may see its cards, and whether the owner sees
+        # their own face-down ones (ZoneSpec), worked out once rather than per view and card.
+        self.view_zones: tuple[tuple[str, bool, bool, bool], ...] = tuple(
+            (n, z.visible == "all", z.visible == "owner", z.face_down_to_owner)
+            for n, z in self.zones.items() if n not in STANDARD_CIRCLES)
         # Plugin zones whose cards stand on a circle (a legion mate on VC): zone -> circle,
         # and circle -> its zones, so zone words ("VC", "units") reach those cards too.
         self.zone_circles: dict[str, str] = {
@@ -193,6 +200,7 @@ class Engine:
         # plugins' answers): the implementations in pluggy's call order, with their arguments.
         self._option_impls = direct_calls(hook.vgcore_extra_options)
         self._apply_impls = direct_calls(hook.vgcore_apply_option)
+        self.view_impls = direct_calls(hook.vgcore_view)
         self._edge_hooks = bool(hook.vgcore_pending_edges.get_hookimpls())
         self.step_kinds: dict[str, StepKind] = {}
         for table in reversed(hook.vgcore_step_kinds(fmt=fmt)):

@@ -49,7 +49,10 @@ def build_view(game: Game, seat: Seat | None, *, log: bool = True,
         fields = game.engine.event_card_fields
         view["log"] = [redact(e, seat, fields) for e in (st.log[since:] if since else st.log)]
     view["next_event"] = len(st.log)
-    game.engine.hook.vgcore_view(game=game, seat=seat, view=view)
+    if game.engine.view_impls:
+        args = {"game": game, "seat": seat, "view": view}
+        for function, names in game.engine.view_impls:
+            function(**{n: args[n] for n in names})
     return view
 
 
@@ -66,42 +69,41 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
     st = game.state
     player = st.players[owner]
     is_owner = owner == viewer
+    held = player.zones
+    markers = player.markers
     circles: dict[str, Any] = {}
     for circle in player.circles:
-        uid = game.unit_at(owner, circle)
-        circles[circle] = None if uid is None else unit_view(game, uid, is_owner)
-        if player.markers.get(circle):
-            circles[circle] = {**(circles[circle] or {}), "markers": list(player.markers[circle])}
+        cards = held[circle]
+        unit = unit_view(game, cards[0], is_owner) if cards else None
+        marks = markers.get(circle)
+        if marks:
+            unit = {**(unit or {}), "markers": list(marks)}
+        circles[circle] = unit
+    card_ids, face_up = st.card_ids, st.face_up
     zones: dict[str, Any] = {}
-    for name, spec in game.engine.zones.items():
-        if name in player.circles:
+    for name, public, owners, down_to_owner in game.engine.view_zones:
+        if name in circles:
             continue
-        cards = player.zones.get(name, [])
+        cards = held.get(name, ())
         entry: dict[str, Any] = {"count": len(cards)}
-        if spec.visible == "all" or (spec.visible == "owner" and is_owner):
-            entry["cards"] = [card_ref(game, u, can_see(spec, st.face_up[u], is_owner))
-                              for u in cards]
+        if public or (owners and is_owner):
+            # card_ref for each card, can_see worked out once for the zone (zones.py)
+            down = "/down" if is_owner and down_to_owner else None
+            entry["cards"] = [card_ids[u] if face_up[u] else
+                              "down" if down is None else card_ids[u] + down for u in cards]
         zones[name] = entry
-    zones[GC]["units"] = [unit_view(game, u, is_owner) for u in player.zones[GC]]
+    zones[GC]["units"] = [unit_view(game, u, is_owner) for u in held[GC]]
     return {"circles": circles, "zones": zones, "flags": public_flags(player.flags)}
 
 
 def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
     st = game.state
-    visible = st.face_up[uid] or is_owner
-    out: dict[str, Any] = {"card": st.card_ids[uid] if visible else None,
-                           "face_up": st.face_up[uid], "rested": st.rested[uid]}
-    if st.face_up[uid]:
-        out.update(power=game.power(uid), critical=game.critical(uid), shield=game.shield(uid),
-                   grade=game.grade(uid))
+    face_up = st.face_up[uid]
+    out: dict[str, Any] = {"card": st.card_ids[uid] if face_up or is_owner else None,
+                           "face_up": face_up, "rested": st.rested[uid]}
+    if face_up:
+        out["power"], out["critical"], out["shield"], out["grade"] = game.unit_stats(uid)
     return out
-
-
-def card_ref(game: Game, uid: Uid, visible: bool) -> str:
-    if not visible:
-        return "down"
-    card_id = game.state.card_ids[uid]
-    return card_id if game.state.face_up[uid] else f"{card_id}/down"
 
 
 def pending_view(game: Game, viewer: Seat | None) -> list[dict[str, Any]]:
