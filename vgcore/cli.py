@@ -166,6 +166,9 @@ def end_simulation(report: Any, lenient: bool) -> None:
               type=click.FloatRange(min=0),
               help="--host: each bot's mean wait before an answer, in ms (0: as fast as it "
                    "can; a think time leaves the host unsaturated, to see its latency).")
+@click.option("--rate", default=None, type=click.FloatRange(min=0, min_open=True),
+              help="--host: pace all the bots' answers together to this many per second (a "
+                   "Poisson stream): the latency at that load, rather than at saturation.")
 @click.option("--bot-vs-bot/--no-bot-vs-bot", default=True, show_default=True,
               help="--host: also time games whose two seats are both bot connections.")
 @click.option("--compression", type=click.Choice(["deflate", "none"]), default="deflate",
@@ -183,8 +186,9 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @guarded
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
-          think_ms: float, bot_vs_bot: bool, compression: str, views: bool, batch: bool,
-          profile_path: str | None, card_dirs: tuple[str, ...]) -> None:
+          think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
+          views: bool, batch: bool, profile_path: str | None,
+          card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
     With --host: the headless host under load — answers/s, latency from an answer to the next
@@ -193,7 +197,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
-                   batch=batch)
+                   batch=batch, rate=rate)
         return
     from tqdm import tqdm
 
@@ -213,7 +217,8 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
 def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: int | None,
                seconds: float | None, resume_games: int | None, think_ms: float,
                bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
-               card_dirs: tuple[str, ...], *, batch: bool = True) -> None:
+               card_dirs: tuple[str, ...], *, batch: bool = True,
+               rate: float | None = None) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
     from pathlib import Path
 
@@ -224,7 +229,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       answers=answers if answers is not None else DEFAULT_ANSWERS,
                       seconds=seconds,
                       resume=resume_games if resume_games is not None else DEFAULT_RESUME,
-                      think_ms=think_ms, bot_vs_bot=bot_vs_bot, seed=seed,
+                      think_ms=think_ms, rate=rate, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
                       batch=batch, card_dirs=card_dirs,
                       profile=Path(profile_path).resolve() if profile_path else None)

@@ -3,11 +3,14 @@ benchmark, not a test of speed: no timing is asserted here (docs/performance.md)
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 import subprocess
 import sys
+import time
 
-from vgcore.host.bench import HostBenchResult, LoadResult, ResumeResult
+from vgcore.host.bench import HostBenchResult, Load, LoadResult, ResumeResult
 
 BENCH = [sys.executable, "-m", "vgcore.cli", "bench", "--host"]
 
@@ -47,3 +50,31 @@ def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_run
         None, None, None, False)
     assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
     assert data["vs_agent"]["think_ms"] == 5
+    assert data["vs_agent"]["rate"] is None
+
+
+def test_paced_bots_share_one_poisson_stream_of_answers() -> None:
+    """`--rate`: every bot waits for its answer's slot; the slots are exponential gaps at the
+    rate, so 200 answers at 2,000/s take the sum of 200 such gaps (about 0.1 s), not less."""
+    gaps = random.Random(7)
+    expected = sum(gaps.expovariate(2000) for _ in range(199))  # the first slot is at once
+    load = Load(None, rate=2000, pacer=random.Random(7))
+
+    async def answer_all() -> float:
+        began = time.perf_counter()
+        await asyncio.gather(*(load.wait_turn() for _ in range(200)))
+        return time.perf_counter() - began
+
+    assert asyncio.run(answer_all()) >= expected * 0.99
+    unpaced = Load(None)
+    asyncio.run(unpaced.wait_turn())
+    assert unpaced.next_slot == 0.0  # no rate: nothing scheduled
+
+
+def test_bench_host_paces_the_bots_to_a_rate() -> None:
+    run = subprocess.run([*BENCH, "--games", "2", "--seconds", "0.5", "--resume", "0",
+                          "--no-bot-vs-bot", "--rate", "40", "--json"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(run.stdout)["vs_agent"]
+    assert figures["rate"] == 40 and figures["answers"] > 0

@@ -17,9 +17,13 @@ What is measured (docs/performance.md, "Host"):
   until the host says every one of them is rebuilt (it does that in the background).
 
 Options: `think_ms` makes each bot wait before its answers (a host that is not saturated shows
-its latency rather than its queue); `compression` is the bots' WebSocket compression
-(permessage-deflate by default, as browsers offer it); `views` False joins with `views: false`,
-as a bot that reads no views would (events, decisions and waiting only).
+its latency rather than its queue); `rate` paces all the bots' answers together into one
+Poisson stream of that many answers/s (a budget such as "p99 under 25 ms at 2,000 answers/s"
+is a latency at a given load: bots that answer the instant they are asked saturate any host,
+and their latency is then the queue, by Little's law games / answers/s); `compression` is the
+bots' WebSocket compression (permessage-deflate by default, as browsers offer it); `views`
+False joins with `views: false`, as a bot that reads no views would (events, decisions and
+waiting only).
 
 The bots decode only the few fields they read (a small msgspec Struct: events and views are
 skipped, not built), so that the bench's own CPU use stays small beside the host's on a
@@ -74,6 +78,7 @@ class LoadResult:
     seat_b: str  # "agent:random" (the host plays B) or "bot" (a second connection does)
     games: int
     think_ms: float  # the bots' mean wait before each answer
+    rate: float | None  # the answers/s the bots were paced to together (None: not paced)
     answers: int
     seconds: float
     answers_per_s: float
@@ -263,12 +268,26 @@ class Load:
 
     target: int | None  # answers to send; None: until `stop` is set from outside
     think: float = 0.0  # seconds a bot waits before each answer, on average (0: none)
+    rate: float | None = None  # every bot's answers together, per second (None: unpaced)
+    pacer: random.Random = field(default_factory=lambda: random.Random(0))
+    next_slot: float = 0.0  # when the paced stream lets the next answer go
     start: asyncio.Event = field(default_factory=asyncio.Event)
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     latencies: list[float] = field(default_factory=list)
     answers: int = 0
     decisions: int = 0
     games_finished: int = 0
+
+    async def wait_turn(self) -> None:
+        """With a `rate`, wait for this answer's place in the Poisson stream shared by every
+        bot. A stream that no bot was ready to use is not made up for later (no bursts)."""
+        if self.rate is None:
+            return
+        now = time.perf_counter()
+        slot = max(now, self.next_slot)
+        self.next_slot = slot + self.pacer.expovariate(self.rate)
+        if slot > now:
+            await asyncio.sleep(slot - now)
 
     def answered(self) -> None:
         self.answers += 1
@@ -365,6 +384,7 @@ class Bot:
         table.answered.add(decision["id"])
         if load.think:  # spread over 0.5–1.5 × think, so that the bots do not move in step
             await asyncio.sleep(load.think * (0.5 + self.rng.random()))
+        await load.wait_turn()
         action = self.rng.choice(decision["options"])
         text = _encode({"v": 1, "type": "answer", "game": table.game,
                         "decision": decision["id"], "action": action}).decode()
@@ -435,6 +455,7 @@ class Options:
     bot_vs_bot: bool = True
     seed: int = 0
     think_ms: float = 0.0  # each bot's mean wait before an answer (0: as fast as it can)
+    rate: float | None = None  # all the bots' answers together, per second (None: unpaced)
     compression: str | None = "deflate"  # what browsers offer; None: plain frames
     views: bool = True  # the bots ask for a view after every change, as frontends do
     batch: bool = True  # the bots ask for batch messages in hello
@@ -496,7 +517,8 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
     await warm_up(host, options, seeds)
     rss_start = host.rss_mib()
     load = Load(options.answers if options.seconds is None else None,
-                think=options.think_ms / 1000)
+                think=options.think_ms / 1000, rate=options.rate,
+                pacer=random.Random(rng.getrandbits(64)))
     bots = [await Bot.open(host.url, random.Random(rng.getrandbits(64)), options)
             for _ in range(options.games * bots_per_game)]
     ready = 0
@@ -538,7 +560,8 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         await asyncio.gather(*(bot.close() for bot in bots), return_exceptions=True)
     latencies = sorted(load.latencies)
     result = LoadResult(
-        seat_b=seat_b, games=options.games, think_ms=options.think_ms, answers=load.answers,
+        seat_b=seat_b, games=options.games, think_ms=options.think_ms, rate=options.rate,
+        answers=load.answers,
         seconds=seconds,
         answers_per_s=load.answers / seconds, host_decisions_per_s=load.decisions / seconds,
         latency_p50_ms=1000 * percentile(latencies, 0.50),
