@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -97,3 +98,26 @@ def test_forced_answers_are_taken_and_logged(registry: Registry) -> None:
     forced = [e for e in game.state.log if e["kind"] == "decision" and e["forced"]]
     assert forced, "a vanilla game has forced decisions (e.g. 'done' with an empty hand)"
     assert all(e["answer"] for e in forced)
+
+
+def hash_by_definition(game: Game) -> str:
+    """The state hash as defined: sha256 of `json.dumps` with sorted keys, no blanks."""
+    text = json.dumps(game.state.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("format_id", ["premium-g", "v-standard", "d-standard", "tag-v-standard"])
+def test_state_hash_is_the_digest_of_the_defined_json(registry: Registry, format_id: str) -> None:
+    """Replays made before keep verifying: the fast encoding writes the same bytes."""
+    game = registry.new_game(format_id, seed=4)
+    agent = RandomAgent(4)
+    while not game.is_terminal:
+        assert game.state.state_hash() == hash_by_definition(game)
+        game.apply(agent.choose(game, game.legal_actions()))
+    assert game.state.state_hash() == hash_by_definition(game)
+
+
+def test_state_hash_of_non_ascii_text_escapes_it_as_json_does(registry: Registry) -> None:
+    game = registry.new_game("premium", seed=1)
+    game.state.players["A"].flags["note"] = "ガード — ≥ 10000"
+    assert game.state.state_hash() == hash_by_definition(game)
