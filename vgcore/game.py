@@ -681,8 +681,9 @@ class Game:
         """Power, critical, shield and grade together, as a view shows a unit."""
         card = self.engine.db[self.state.card_ids[uid]]
         mods = self._mods
-        power = (card.power or 0) + mods(uid, "power")
-        if self.state.battle is not None:
+        if self.state.battle is None:
+            power = (card.power or 0) + mods(uid, "power")
+        else:  # boosts and guardians' shields count (`power`)
             power = self.power(uid)
         return (power, (card.critical or 0) + mods(uid, "critical"),
                 (card.shield or 0) + mods(uid, "shield"), (card.grade or 0) + mods(uid, "grade"))

@@ -191,12 +191,12 @@ class Room:
                                   f"decision {d.id} asks {d.seat}, not {', '.join(mine)}")
             raise p.HostError("unauthorized", f"join game {self.id} as {d.seat} first")
         try:
-            action = str(read_answer(d, message.action))
-            game.apply(action, seat=d.seat)
+            chosen = read_answer(d, message.action)
+            game.apply(chosen, seat=d.seat)  # the option itself: read once, not twice
         except (IllegalActionError, ActionSyntaxError) as exc:
             raise p.HostError("illegal_action", str(exc).split("\n")[0],
                               legal=d.option_strings()) from None
-        self.record_answer("answer", d.seat, d.id, action)
+        self.record_answer("answer", d.seat, d.id, str(chosen))
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
         self.after_change(agents_now=True)
 
@@ -383,9 +383,9 @@ class Room:
         d = self.game.decision
         assert d is not None
         agent = make_agent(agent_name, seed=self.agent_seed(d.id))
-        action = str(agent.choose(self.game, list(d.options)))
+        action = agent.choose(self.game, list(d.options))
         self.game.apply(action, seat=seat)
-        self.record_answer(kind, seat, d.id, action)
+        self.record_answer(kind, seat, d.id, str(action))
 
     def start_clock(self, seat: str, decision: int) -> None:
         """Time `seat`'s decision; clocks wait until every human seat has joined once."""
