@@ -25,11 +25,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from jsonschema import Draft202012Validator
-from jsonschema import validators as jsonschema_validators
-from jsonschema.exceptions import ValidationError, best_match
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
@@ -45,6 +42,9 @@ from ruamel.yaml.resolver import VersionedResolver
 
 from vgcore.cardfiles import read_card_text
 from vgcore.errors import CardDataError
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
 
 try:  # the C extension ships with ruamel.yaml.clib; without it the safe loader is pure Python
     from ruamel.yaml.cyaml import CParser
@@ -265,14 +265,35 @@ def error_at(file: str | Path, path: DocPath, message: str, *, key: bool = False
     return cls(message, str(file), line, column)
 
 
-def schema_validator(schema: dict[str, Any]) -> Any:
-    """A compiled JSON Schema validator whose "integer" rejects floats and booleans.
+class SchemaValidator:
+    """A JSON Schema validator whose "integer" rejects floats and booleans, compiled when it
+    first validates: importing jsonschema and checking a schema cost tens of milliseconds
+    that a program reading cards it validated before (the card cache) need not pay.
 
     JSON Schema counts 5000.0 as an integer and Python counts True as one; neither belongs in a
     card stat or a deck rule, so both are refused here.
     """
-    _StrictValidator.check_schema(schema)
-    return _StrictValidator(schema)
+
+    __slots__ = ("_compiled", "schema")
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+        self._compiled: Any = None
+
+    def compiled(self) -> Any:
+        if self._compiled is None:
+            strict = _strict_validator_class()
+            strict.check_schema(self.schema)
+            self._compiled = strict(self.schema)
+        return self._compiled
+
+    def iter_errors(self, data: Any) -> Any:
+        return self.compiled().iter_errors(data)
+
+
+def schema_validator(schema: dict[str, Any]) -> SchemaValidator:
+    """A validator of `schema` (see SchemaValidator)."""
+    return SchemaValidator(schema)
 
 
 def check_schema(validator: Any, data: Any, file: str | Path, doc_path: DocPath = (), *,
@@ -283,6 +304,8 @@ def check_schema(validator: Any, data: Any, file: str | Path, doc_path: DocPath 
     "card T-001"). Unknown keys point at the key and suggest the closest allowed one; wrong
     types and values point at the value.
     """
+    from jsonschema.exceptions import best_match
+
     error = best_match(validator.iter_errors(data))
     if error is not None:
         raise _located_schema_error(error, str(file), list(doc_path), label, cls)
@@ -321,10 +344,15 @@ def _strict_int(_checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_StrictValidator = jsonschema_validators.extend(
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
-)
+@functools.cache
+def _strict_validator_class() -> Any:
+    from jsonschema import Draft202012Validator
+    from jsonschema import validators as jsonschema_validators
+
+    return jsonschema_validators.extend(
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_int),
+    )
 _TYPE_WORDS = {"integer": "an integer", "string": "a string", "boolean": "true or false",
                "null": "null", "array": "a list", "object": "a mapping", "number": "a number"}
 
