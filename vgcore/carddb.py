@@ -17,6 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
+from vgcore.cardcache import cache_key, read_cached, write_cached
+from vgcore.cardfiles import read_card_text
 from vgcore.errors import CardDataError
 from vgcore.yamlio import (
     DocPath,
@@ -24,7 +26,7 @@ from vgcore.yamlio import (
     check_schema,
     describe,
     error_at,
-    load_yaml_with_marks,
+    parse_yaml_text,
     position,
     schema_validator,
     short,
@@ -189,24 +191,30 @@ def load_card_dir(path: str | Path, *, extra_fields: Mapping[str, dict] | None =
     """
     directory = Path(path)
     file = directory / CARDS_FILE
+    kinds = tuple(extra_kinds)
     try:
-        loaded = load_yaml_with_marks(file, within=directory)
-        data = loaded.data
-        set_id: str | None = directory.name
-        items_path: list[str | int] = []
-        if isinstance(data, dict):
-            check_schema(_SET_FILE_VALIDATOR, data, file, label="card file")
-            set_id = data.get("set", set_id)
-            items_path = ["cards"]
-            data = data["cards"]
+        text = read_card_text(file, within=directory)
     except CardDataError as exc:
         if problems is None:
             raise
         problems.append(exc)
         return []
+    key = cache_key(text, file, extra_fields, kinds)
+    records = read_cached(key)
+    data: Any = None  # the raw records, when parsed (they name scripts of failing records)
+    if records is None:
+        found = len(problems) if problems is not None else 0
+        try:
+            records, data = _parse_card_text(text, file, directory, extra_fields, kinds,
+                                             problems)
+        except CardDataError as exc:
+            if problems is None:
+                raise
+            problems.append(exc)
+            return []
+        if problems is None or len(problems) == found:
+            write_cached(key, records)  # only a file without a problem is kept
     scripts = _lua_files(directory)
-    records = _parse_records(data, str(file), extra_fields, tuple(extra_kinds), set_id,
-                             items_path, loaded, problems)
     for orphan in _orphan_scripts(directory, scripts, records, data):
         if problems is None:
             raise orphan
@@ -216,6 +224,24 @@ def load_card_dir(path: str | Path, *, extra_fields: Mapping[str, dict] | None =
         if f"{record.id}.lua" in scripts else record
         for record in records
     ]
+
+
+def _parse_card_text(text: str, file: Path, directory: Path,
+                     extra_fields: Mapping[str, dict] | None, extra_kinds: tuple[str, ...],
+                     problems: list[CardDataError] | None) -> tuple[list[CardRecord], Any]:
+    """Parse and check a cards.yaml text: its records and the raw list they came from."""
+    loaded = parse_yaml_text(text, str(file))
+    data = loaded.data
+    set_id: str | None = directory.name
+    items_path: list[str | int] = []
+    if isinstance(data, dict):
+        check_schema(_SET_FILE_VALIDATOR, data, file, label="card file")
+        set_id = data.get("set", set_id)
+        items_path = ["cards"]
+        data = data["cards"]
+    records = _parse_records(data, str(file), extra_fields, extra_kinds, set_id, items_path,
+                             loaded, problems)
+    return records, data
 
 
 def parse_card_records(items: list[dict], file: str, *,
@@ -379,16 +405,16 @@ def _build_record(item: dict[str, Any], extra_names: frozenset[str], set_id: str
         values["text"] = ""
     values.setdefault("sentinel", item["kind"] == "sentinel")
     values.setdefault("persona_ride", False)
-    extra = {key: _freeze(item[key]) for key in extra_names if key in item}
+    extra = {key: frozen_value(item[key]) for key in extra_names if key in item}
     return CardRecord(**values, set=set_id, extra=MappingProxyType(extra), source=source)
 
 
-def _freeze(value: Any) -> Any:
+def frozen_value(value: Any) -> Any:
     """Lists become tuples and mappings read-only, so a frozen record stays unchanged."""
     if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
+        return tuple(frozen_value(v) for v in value)
     if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+        return MappingProxyType({k: frozen_value(v) for k, v in value.items()})
     return value
 
 

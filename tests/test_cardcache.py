@@ -1,0 +1,138 @@
+"""The card cache (vgcore/cardcache.py): a cards.yaml is parsed once per content, and what
+is loaded never depends on whether it came from the cache."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.test_carddb import TWO_CARDS, write_set
+from vgcore import cardcache
+from vgcore.carddb import load_card_dir
+from vgcore.errors import CardDataError
+from vgcore.plugins import Registry
+
+FIELDS = {"mark": {"type": "array", "items": {"type": "object"}}}
+WITH_EXTRA = """
+    set: EXT
+    cards:
+      - {id: E-001, name: Marked, kind: normal_unit, grade: 1, power: 8000,
+         mark: [{a: [1, 2]}, {b: x}]}
+"""
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(cardcache.ENV, str(tmp_path / "cache"))
+    return tmp_path / "cache" / "cards"
+
+
+def entries(cache: Path) -> list[Path]:
+    return sorted(cache.glob("*.msgpack")) if cache.exists() else []
+
+
+def test_a_cached_file_loads_exactly_as_parsed(tmp_path: Path, cache: Path) -> None:
+    directory = write_set(tmp_path / "EXT", WITH_EXTRA, "E-001")
+    parsed = load_card_dir(directory, extra_fields=FIELDS)
+    assert len(entries(cache)) == 1
+    again = load_card_dir(directory, extra_fields=FIELDS)
+    assert again == parsed
+    assert [(r.source, r.script, dict(r.extra)) for r in again] == [
+        (r.source, r.script, dict(r.extra)) for r in parsed]
+    assert again[0].extra["mark"][0]["a"] == (1, 2)  # frozen as when parsed
+    with pytest.raises(TypeError):
+        again[0].extra["mark"][1]["b"] = "y"  # type: ignore[index]
+
+
+def test_every_installed_set_loads_the_same_from_the_cache(cache: Path) -> None:
+    cold = Registry().db
+    assert entries(cache)
+    warm = Registry().db
+    assert list(warm) == list(cold)
+    assert all(warm[c] == cold[c] and warm[c].source == cold[c].source
+               and warm[c].script == cold[c].script and warm[c].extra == cold[c].extra
+               for c in cold)
+
+
+def test_a_changed_file_is_parsed_again(tmp_path: Path, cache: Path) -> None:
+    directory = write_set(tmp_path / "TST", TWO_CARDS)
+    assert load_card_dir(directory)[0].power == 13000
+    write_set(directory, TWO_CARDS.replace("power: 13000", "power: 12000"))
+    assert load_card_dir(directory)[0].power == 12000
+    assert len(entries(cache)) == 2
+
+
+def test_the_schema_is_part_of_the_key(tmp_path: Path, cache: Path) -> None:
+    """The same file read with a plugin field that changes its records is another entry."""
+    directory = write_set(tmp_path / "EXT", WITH_EXTRA)
+    with pytest.raises(CardDataError, match="mark"):
+        load_card_dir(directory)  # without the plugin the field is unknown
+    assert load_card_dir(directory, extra_fields=FIELDS)[0].extra["mark"]
+    assert len(entries(cache)) == 1  # the failing read kept nothing
+
+
+def test_a_file_with_a_problem_is_never_kept(tmp_path: Path, cache: Path) -> None:
+    directory = write_set(tmp_path / "TST", TWO_CARDS.replace("grade: 3", "grade: three"))
+    problems: list[CardDataError] = []
+    records = load_card_dir(directory, problems=problems)
+    assert [r.id for r in records] == ["T-002"] and len(problems) == 1
+    assert entries(cache) == []
+    problems = []
+    assert [r.id for r in load_card_dir(directory, problems=problems)] == ["T-002"]
+    assert len(problems) == 1  # reported again, not hidden by a cache
+
+
+def test_a_damaged_entry_is_ignored_and_replaced(tmp_path: Path, cache: Path) -> None:
+    directory = write_set(tmp_path / "TST", TWO_CARDS)
+    parsed = load_card_dir(directory)
+    (entry,) = entries(cache)
+    for damage in (b"", b"\xc1 not msgpack", entry.read_bytes()[:-7],
+                   b"\x91\x81\xa2id\xa1X"):  # [{"id": "X"}]: a record missing its fields
+        entry.write_bytes(damage)
+        assert load_card_dir(directory) == parsed
+        assert entry.read_bytes() != damage  # written again whole
+
+
+def test_scripts_are_joined_after_the_cache(tmp_path: Path, cache: Path) -> None:
+    """A script added beside an unchanged cards.yaml is found; an orphan still refused."""
+    directory = write_set(tmp_path / "TST", TWO_CARDS)
+    assert load_card_dir(directory)[0].script is None
+    (directory / "T-001.lua").write_text("-- test\n", encoding="utf-8")
+    assert load_card_dir(directory)[0].script == str(directory / "T-001.lua")
+    (directory / "T-009.lua").write_text("-- test\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="matches no card id"):
+        load_card_dir(directory)
+
+
+def test_off_keeps_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cardcache.ENV, cardcache.OFF)
+    assert cardcache.cache_dir() is None
+    directory = write_set(tmp_path / "TST", TWO_CARDS)
+    assert load_card_dir(directory)[0].id == "T-001"
+    assert not list(tmp_path.rglob("*.msgpack"))
+
+
+def test_a_cache_that_cannot_be_written_only_costs_time(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setenv(cardcache.ENV, str(blocker))
+    directory = write_set(tmp_path / "TST", TWO_CARDS)
+    assert [r.id for r in load_card_dir(directory)] == ["T-001", "T-002"]
+
+
+def test_a_warm_start_needs_neither_yaml_parsing_nor_jsonschema(cache: Path) -> None:
+    """What the cache is for: a process whose sets are all cached loads them without the
+    YAML parser's work or the schema library (start-up, issue 15)."""
+    Registry().db  # noqa: B018 - fill the cache
+    probe = ("import sys; from vgcore.plugins import Registry; "
+             "db = Registry().db; "
+             "print(len(db), 'jsonschema' in sys.modules, 'lupa' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True)  # the fixture's cache directory is in its environment
+    count, schema, lua = run.stdout.split()
+    assert int(count) == len(Registry().db)
+    assert (schema, lua) == ("False", "False")
