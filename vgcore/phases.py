@@ -136,30 +136,60 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     vg = game.vanguard(seat)
     grade = game.grade(vg) if vg is not None else 0
     player = st.players[seat]
+    held = player.zones
     rear_circles = [c for c in player.circles if c != VC]
     options = []
     # Restrictions from states (e.g. a locked card): no call onto its circle, no move with it.
-    held = {"cannot_be_called_over": set(), "cannot_move": set()}
+    locked: set[str] = set()
+    unmovable: set[str] = set()
     if st.modifiers:
-        for what, circles in held.items():
-            circles.update(c for c in rear_circles if player.zones[c]
-                           and game.has(player.zones[c][0], what))
-    call_circles = [c for c in rear_circles if c not in held["cannot_be_called_over"]]
-    for card_id in sorted({st.card_ids[u] for u in player.zones[Zone.HAND]}):
-        card = game.engine.db[card_id]
-        if card.is_unit and card.grade is not None and card.grade <= grade:
-            options.extend(Action("call", (card_id, c)) for c in call_circles)
-    partners = column_partners(player.circles)
+        for c in rear_circles:
+            if held[c]:
+                if game.has(held[c][0], "cannot_be_called_over"):
+                    locked.add(c)
+                if game.has(held[c][0], "cannot_move"):
+                    unmovable.add(c)
+    call_circles = [c for c in rear_circles if c not in locked] if locked else rear_circles
+    db, card_ids = game.engine.db, st.card_ids
+    for card_id in sorted({card_ids[u] for u in held[Zone.HAND]}):
+        card = db[card_id]
+        if card.kind != "order" and card.grade is not None and card.grade <= grade:
+            options.extend(call_action(card_id, c) for c in call_circles)
+    partners = layout_partners(player.circles)
     for circle in rear_circles:
         partner = partners.get(circle)
-        if player.zones[circle] and partner is not None and partner != VC and not (
-                {circle, partner} & held["cannot_move"]):
+        if held[circle] and partner is not None and partner != VC and (
+                not unmovable or not {circle, partner} & unmovable):
             options.append(Action("move", (circle,)))
-    if game.index.acts or game.state.flags.get("granted"):
+    if game.index.acts or st.flags.get("granted"):
         options.extend(act_options(game, seat))
     options.extend(game.engine.extra_options(game, seat, "main"))
-    options.append(Action("battle"))
+    options.append(BATTLE)
     return options
+
+
+# Answers and layouts are values, so the same ones serve every game (a few thousand at most:
+# card ids by circles, and the few layouts plugins make).
+BATTLE = Action("battle")
+_CALLS: dict[tuple[str, str], Action] = {}
+_PARTNERS: dict[tuple[tuple[str, tuple[str, int]], ...], dict[str, str]] = {}
+
+
+def call_action(card_id: str, circle: str) -> Action:
+    """`call <card> <circle>`, one shared object per answer (main_options lists many)."""
+    action = _CALLS.get((card_id, circle))
+    if action is None:
+        action = _CALLS[card_id, circle] = Action("call", (card_id, circle))
+    return action
+
+
+def layout_partners(layout: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """`column_partners` of a layout, worked out once per layout."""
+    key = tuple(layout.items())
+    partners = _PARTNERS.get(key)
+    if partners is None:
+        partners = _PARTNERS[key] = column_partners(layout)
+    return partners
 
 
 def column_partners(layout: dict[str, tuple[str, int]]) -> dict[str, str]:
