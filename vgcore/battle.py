@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vgcore import actions
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.phases import take
 from vgcore.types import FRONT, GC, VC, Until, Zone
@@ -59,8 +59,8 @@ def attack_options(game: Game, seat: Seat) -> list[Action]:
             targets = front
             if game.has(uid, "attack_back_column"):
                 targets = front + back_of_column(game, foe, -column)
-            options.extend(Action("attack", (circle, t)) for t in targets)
-    options.append(Action("end"))
+            options.extend(shared_action("attack", (circle, t)) for t in targets)
+    options.append(shared_action("end"))
     return options
 
 
@@ -197,16 +197,16 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
             continue
         if (card.grade or 0) == 0 and vg is not None and game.has(vg, "cannot_guard_grade0"):
             continue
-        options.append(Action("guard", (card_id,)))
+        options.append(shared_action("guard", (card_id,)))
     battle = st.battle
     assert battle is not None
     for circle in game.front_row(seat):
         uid = game.unit_at(seat, circle)
         if (uid is not None and circle != VC and uid != battle["target"]
                 and "intercept" in game.skills(uid) and not game.has(uid, "cannot_intercept")):
-            options.append(Action("intercept", (circle,)))
+            options.append(shared_action("intercept", (circle,)))
     options.extend(game.engine.extra_options(game, seat, "guard"))
-    options.append(Action("done"))
+    options.append(shared_action("done"))
     return options
 
 

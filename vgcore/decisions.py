@@ -61,6 +61,20 @@ class Action(NamedTuple):
         return cls(verb, args)
 
 
+_SHARED: dict[tuple[str, tuple[str, ...]], Action] = {}
+
+
+def shared_action(verb: str, args: tuple[str, ...] = ()) -> Action:
+    """The one `Action` for an answer that the turn's recurring questions list again and again
+    (`call X RC.FL`, `attack VC -> B.VC`, `guard X`, `done`): answers are values, so one object
+    serves every game of the process, and listing them builds nothing. Bounded by the card
+    pool times the circles."""
+    action = _SHARED.get((verb, args))
+    if action is None:
+        action = _SHARED[verb, args] = Action(verb, args)
+    return action
+
+
 # The longest answer read: every legal action string is far shorter, and an error message
 # quotes what it refuses.
 MAX_ANSWER_CHARS = 200

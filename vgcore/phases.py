@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from vgcore import actions
 from vgcore.abilities import act_options, activate
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind, TurnStep
 from vgcore.limits import turn_limit_reached
 from vgcore.types import VC, Phase, Until, Zone
@@ -98,14 +98,14 @@ def ride_options(game: Game, seat: Seat) -> list[Action]:
     for card_id in hand_ids:
         card = game.engine.db[card_id]
         if card.is_unit and card.grade is not None and grade <= card.grade <= grade + 1:
-            options.append(Action("ride", (card_id,)))
+            options.append(shared_action("ride", (card_id,)))
     if game.engine.format.ride_deck and hand_ids:
         ride_ids = sorted({st.card_ids[u] for u in zones[Zone.RIDE_DECK]
                            if game.card(u).grade == grade + 1})
         for ride_id in ride_ids:
-            options.extend(Action("ride-deck", (ride_id, h)) for h in hand_ids)
+            options.extend(shared_action("ride-deck", (ride_id, h)) for h in hand_ids)
     options.extend(game.engine.extra_options(game, seat, "ride"))
-    options.append(Action("pass"))
+    options.append(shared_action("pass"))
     return options
 
 
@@ -154,33 +154,23 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     for card_id in sorted({card_ids[u] for u in held[Zone.HAND]}):
         card = db[card_id]
         if card.kind != "order" and card.grade is not None and card.grade <= grade:
-            options.extend(call_action(card_id, c) for c in call_circles)
+            options.extend(shared_action("call", (card_id, c)) for c in call_circles)
     partners = layout_partners(player.circles)
     for circle in rear_circles:
         partner = partners.get(circle)
         if held[circle] and partner is not None and partner != VC and (
                 not unmovable or not {circle, partner} & unmovable):
-            options.append(Action("move", (circle,)))
+            options.append(shared_action("move", (circle,)))
     if game.index.acts or st.flags.get("granted"):
         options.extend(act_options(game, seat))
     options.extend(game.engine.extra_options(game, seat, "main"))
-    options.append(BATTLE)
+    options.append(shared_action("battle"))
     return options
 
 
-# Answers and layouts are values, so the same ones serve every game (a few thousand at most:
-# card ids by circles, and the few layouts plugins make).
-BATTLE = Action("battle")
-_CALLS: dict[tuple[str, str], Action] = {}
+# Layouts are values, so one partner table serves every game with the same layout (plugins
+# make only a few).
 _PARTNERS: dict[tuple[tuple[str, tuple[str, int]], ...], dict[str, str]] = {}
-
-
-def call_action(card_id: str, circle: str) -> Action:
-    """`call <card> <circle>`, one shared object per answer (main_options lists many)."""
-    action = _CALLS.get((card_id, circle))
-    if action is None:
-        action = _CALLS[card_id, circle] = Action("call", (card_id, circle))
-    return action
 
 
 def layout_partners(layout: dict[str, tuple[str, int]]) -> dict[str, str]:
