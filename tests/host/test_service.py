@@ -630,15 +630,24 @@ def test_a_journal_the_store_refuses_undoes_the_answer(tmp_path: Path) -> None:
     answer is refused with internal_error and the game is the one the store holds."""
     async def body() -> None:
         host, peer, game, _ = await joined_game()
+        while True:  # up to an answer that the agent in B replies to (one commit for both)
+            d = peer.pending("A")["decision"]
+            after = host.rooms[game].game.clone()
+            after.apply(d["options"][0])
+            if after.decision is not None and after.decision.seat == "B":
+                break
+            await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
+            await settle(host)
         before = hash_of(host, game)
-        d = peer.pending("A")["decision"]
+        kept = len(host.store.journal(game))
         host.store._db.execute("PRAGMA query_only = ON")
         reply = await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
         assert reply["code"] == "internal_error" and "as it was" in reply["message"]
-        assert hash_of(host, game) == before
+        assert hash_of(host, game) == before and len(host.store.journal(game)) == kept
         host.store._db.execute("PRAGMA query_only = OFF")
         again = await peer.request("answer", game=game, decision=d["id"], action=d["options"][0])
         assert again["type"] == "accepted"
+        assert [e.seat for e in host.store.journal(game)[kept:kept + 2]] == ["A", "B"]
     run(body)
 
 

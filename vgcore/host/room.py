@@ -196,9 +196,22 @@ class Room:
         except (IllegalActionError, ActionSyntaxError) as exc:
             raise p.HostError("illegal_action", str(exc).split("\n")[0],
                               legal=d.option_strings()) from None
+        # The answer and the agents' first slice in reply are journaled in one transaction,
+        # before the answer is acknowledged; they reach everyone as one batch.
+        self.slice_entries = []
         self.record_answer("answer", d.seat, d.id, str(chosen))
+        replying = game.result is None and not self.is_human(game.decision.seat)
+        if replying:
+            self.advance_lag()
+        answered = self.agents_slice() if replying else True
+        if not self.commit_slice():
+            raise p.HostError("internal_error", "the host could not record this; the game is "
+                              "as it was before it")
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
-        self.after_change(agents_now=True)
+        if not replying:
+            self.after_change()
+        elif self.after_slice(answered):
+            self.wake_agents()
 
     def hint(self, conn: Connection, message: p.AskHint) -> p.Suggestion:
         """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
@@ -286,10 +299,8 @@ class Room:
         self.journal(JournalEntry(self.entries + 1, kind, seat, None, reason, None, time.time()))
         self.after_change()
 
-    def after_change(self, *, agents_now: bool = False) -> None:
-        """Tell everyone, then let agents, clocks and the end of the game take their turn.
-        `agents_now`: the agents' first slice runs here (a player's answer and the agents'
-        reply to it then reach everyone as one batch)."""
+    def after_change(self) -> None:
+        """Tell everyone, then let agents, clocks and the end of the game take their turn."""
         self.advance_lag()
         if self.game.result is not None:
             self.finish()
@@ -299,7 +310,7 @@ class Room:
         if self.is_human(d.seat):
             self.publish()
             self.start_clock(d.seat, d.id)
-        elif not agents_now or self.agents_turn():
+        else:
             self.wake_agents()  # they publish at the end of each slice
 
     # -- agents and clocks -----------------------------------------------------------------
@@ -319,6 +330,11 @@ class Room:
         answered = self.agents_slice()
         if not self.commit_slice():
             return False
+        return self.after_slice(answered)
+
+    def after_slice(self, answered: bool) -> bool:
+        """Once a slice is kept: end the game, or tell everyone and time the person asked
+        next; True if agents are still to answer (`answered`: no agent failed)."""
         if self.game.result is not None:
             self.finish()
             return False
@@ -336,7 +352,8 @@ class Room:
         """Agents answer until a person is asked, the game ends or the slice's time is up;
         their journal entries wait for `commit_slice`. False if an agent could not answer."""
         ends = time.perf_counter() + AGENT_SLICE
-        self.slice_entries = []
+        if self.slice_entries is None:  # else the answer they reply to waits with them
+            self.slice_entries = []
         while self.game.result is None:
             d = self.game.decision
             assert d is not None
