@@ -56,3 +56,32 @@ def test_bench_plays_vanilla_decks_and_scripted_decks_of_each_format(registry: R
     assert names(scripted_decks(registry, "premium-g")) == ["GX01-gold-paladin", "GX01-narukami"]
     assert names(scripted_decks(registry, "v-standard")) == [
         "VX01-neo-nectar-accel", "VX01-oracle-think-tank-protect"]
+
+
+def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
+    """`--compare REV`: the revision's own code runs (its packages first on PYTHONPATH), each
+    side `--rounds` times, and every figure has both medians and a speed-up."""
+    import json
+    import subprocess
+    import sys
+
+    from vgcore.benchcompare import HIGHER_IS_BETTER, checkout_root, package_links
+
+    root = checkout_root()
+    links = package_links(root, tmp_path)
+    assert (links / "vgcore").resolve() == (root / "vgcore").resolve()
+    assert (links / "vgcore_cards").resolve() == (root / "card_scripts").resolve()
+    done = subprocess.run([sys.executable, "-m", "vgcore.cli", "bench", "--compare", "HEAD",
+                           "--games", "2", "--rounds", "2", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["rev"] == "HEAD" and result["rounds"] == 2
+    assert [len(result["runs"][side]) for side in ("this", "other")] == [2, 2]
+    assert set(HIGHER_IS_BETTER) <= set(result["figures"])
+    for row in result["figures"].values():
+        assert row["this"] > 0 and row["other"] > 0 and row["speedup"] > 0
+    unknown = subprocess.run([sys.executable, "-m", "vgcore.cli", "bench", "--compare",
+                              "no-such-revision", "--games", "1"],
+                             capture_output=True, text=True, timeout=300)
+    assert unknown.returncode != 0 and "cannot export revision" in unknown.stderr

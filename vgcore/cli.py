@@ -182,13 +182,18 @@ def end_simulation(report: Any, lenient: bool) -> None:
                    "host says at one moment), or take every message in a frame of its own.")
 @click.option("--profile", "profile_path", default=None, type=click.Path(dir_okay=False),
               help="--host: cProfile the host of the first run into this file (slows it).")
+@click.option("--compare", "compare_rev", default=None, metavar="REV",
+              help="Also bench git revision REV of this checkout, alternately with this one, "
+                   "and report both medians and the speed-up (docs/performance.md).")
+@click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
+              help="--compare: benches of each side.")
 @CARDS_OPTION
 @guarded
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
-          views: bool, batch: bool, profile_path: str | None,
-          card_dirs: tuple[str, ...]) -> None:
+          views: bool, batch: bool, profile_path: str | None, compare_rev: str | None,
+          rounds: int, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
     With --host: the headless host under load — answers/s, latency from an answer to the next
@@ -198,6 +203,10 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
                    batch=batch, rate=rate)
+        return
+    if compare_rev is not None:
+        bench_compare(compare_rev, ["--format", format_id, "--games", str(games or 200),
+                                    "--seed", str(seed)], rounds, as_json)
         return
     from tqdm import tqdm
 
@@ -212,6 +221,21 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
         return
     for key, value in result.as_dict().items():
         click.echo(f"{key:>20}: {value}")
+
+
+def bench_compare(rev: str, argv: list[str], rounds: int, as_json: bool) -> None:
+    """`vgcore bench --compare REV` (vgcore/benchcompare.py)."""
+    from vgcore.benchcompare import compare
+
+    result = compare(rev, argv, rounds, on_run=lambda name, i: None if as_json else click.echo(
+        f"... round {i}: {name}", err=True))
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"{'':>22}  {'this checkout':>14}  {rev:>14}  speed-up")
+    for key, row in result["figures"].items():
+        click.echo(f"{key:>22}  {row['this']:>14,.3f}  {row['other']:>14,.3f}  "
+                   f"{row['speedup']}x")
 
 
 def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: int | None,
