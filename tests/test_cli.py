@@ -45,10 +45,15 @@ def test_simulate_names_an_unknown_agent() -> None:
 def test_bench_prints_the_promised_keys() -> None:
     code, out = run("bench", "--games", "2", "--json")
     assert code == 0, out
-    assert set(json.loads(out)) == {
-        "games_per_s", "decisions_per_s", "decisions_per_game", "decision_p50_us",
-        "decision_p99_us", "clone_p95_us", "peak_mib_per_game", "scripted_games_per_s",
-        "scripted_over_vanilla"}
+    data = json.loads(out)
+    assert set(data) == {
+        "format", "games", "engine_version", "games_per_s", "decisions_per_s",
+        "decisions_per_game", "decision_p50_us", "decision_p99_us", "clone_p95_us",
+        "peak_mib_per_game", "scripted_games_per_s", "scripted_over_vanilla", "startup"}
+    assert (data["format"], data["games"]) == ("premium", 2)
+    assert set(data["startup"]) == {"python_ms", "import_vgcore_ms", "simulate_one_game_ms",
+                                    "registry_ms"}
+    assert 0 < data["startup"]["python_ms"] < data["startup"]["simulate_one_game_ms"]
 
 
 def test_validate_passes_on_the_installed_sets() -> None:

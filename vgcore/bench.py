@@ -20,6 +20,16 @@ from vgcore.plugins import Registry
 
 CLONE_EVERY = 16
 MEMORY_GAMES = 3
+STARTUP_RUNS = 3
+# Start-up as a user meets it, each in a fresh process: the whole process for the interpreter
+# alone, `import vgcore` and one game by the CLI; Registry() with its card data, timed inside.
+STARTUP_PROBES = {
+    "python_ms": ("-c", "pass"),
+    "import_vgcore_ms": ("-c", "import vgcore"),
+    "simulate_one_game_ms": ("-m", "vgcore.cli", "simulate", "--games", "1", "--json"),
+}
+REGISTRY_PROBE = ("import time; from vgcore.plugins import Registry; t = time.perf_counter(); "
+                  "Registry().db; print(time.perf_counter() - t)")
 
 
 @dataclass(slots=True)
@@ -37,6 +47,26 @@ class BenchResult:
     def as_dict(self) -> dict[str, Any]:
         return {k: None if getattr(self, k) is None else round(getattr(self, k), 3)
                 for k in self.__slots__}
+
+
+def startup_times(runs: int = STARTUP_RUNS) -> dict[str, float]:
+    """Start-up figures in milliseconds, each the best of `runs` fresh processes (the card
+    cache warm: the first process fills it)."""
+    import subprocess
+    import sys
+
+    def timed(argv: tuple[str, ...]) -> float:
+        began = time.perf_counter()
+        subprocess.run([sys.executable, *argv], check=True, capture_output=True)
+        return (time.perf_counter() - began) * 1000
+
+    subprocess.run([sys.executable, "-c", REGISTRY_PROBE], check=True, capture_output=True)
+    times = {name: min(timed(argv) for _ in range(runs)) for name, argv in STARTUP_PROBES.items()}
+    times["registry_ms"] = min(
+        float(subprocess.run([sys.executable, "-c", REGISTRY_PROBE], check=True,
+                             capture_output=True, text=True).stdout) * 1000
+        for _ in range(runs))
+    return {name: round(ms, 1) for name, ms in times.items()}
 
 
 def percentile(sorted_values: list[int], q: float) -> float:

@@ -216,11 +216,21 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     games = games or 200
     with tqdm(total=2 * games, unit="game", disable=as_json, file=sys.stderr) as bar:
         result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
+    from vgcore import __version__
+    from vgcore.bench import startup_times
+
+    data = {"format": format_id, "games": games, "engine_version": __version__,
+            **result.as_dict(), "startup": startup_times()}
     if as_json:
-        click.echo(json.dumps(result.as_dict()))
+        click.echo(json.dumps(data))
         return
-    for key, value in result.as_dict().items():
-        click.echo(f"{key:>20}: {value}")
+    for key, value in data.items():
+        if isinstance(value, dict):
+            click.echo(f"{key}:")
+            for inner, item in value.items():
+                click.echo(f"{inner:>22}: {item}")
+        else:
+            click.echo(f"{key:>22}: {value}")
 
 
 def bench_compare(rev: str, argv: list[str], rounds: int, as_json: bool) -> None:
