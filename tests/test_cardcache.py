@@ -10,10 +10,19 @@ from pathlib import Path
 import pytest
 
 from tests.test_carddb import TWO_CARDS, write_set
-from vgcore import cardcache
+from vgcore import cardcache, yamlio
 from vgcore.carddb import load_card_dir
+from vgcore.decks import load_deck
 from vgcore.errors import CardDataError
 from vgcore.plugins import Registry
+
+VANILLA = ["vanilla-premium-royal-paladin", "vanilla-premium-kagero"]  # no skills: no Lua
+DECK = """
+name: cached deck
+format: premium
+deck:
+  - {id: VAN-RP-002, count: 4}
+"""
 
 FIELDS = {"mark": {"type": "array", "items": {"type": "object"}}}
 WITH_EXTRA = """
@@ -125,14 +134,55 @@ def test_a_cache_that_cannot_be_written_only_costs_time(tmp_path: Path,
 
 
 def test_a_warm_start_needs_neither_yaml_parsing_nor_jsonschema(cache: Path) -> None:
-    """What the cache is for: a process whose sets are all cached loads them without the
-    YAML parser's work or the schema library (start-up, issue 15)."""
+    """What the cache is for: a process whose sets, formats and decks are all cached loads
+    them and starts a vanilla game without the schema library or a Lua runtime."""
     Registry().db  # noqa: B018 - fill the cache
+    Registry().new_game("premium", VANILLA, seed=1)  # formats and decks too
     probe = ("import sys; from vgcore.plugins import Registry; "
-             "db = Registry().db; "
+             f"r = Registry(); db = r.db; r.new_game('premium', {VANILLA!r}, seed=1); "
              "print(len(db), 'jsonschema' in sys.modules, 'lupa' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True)  # the fixture's cache directory is in its environment
     count, schema, lua = run.stdout.split()
     assert int(count) == len(Registry().db)
     assert (schema, lua) == ("False", "False")
+
+
+def test_a_parsed_yaml_file_is_taken_from_the_cache(tmp_path: Path, cache: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(DECK, encoding="utf-8")
+    first = load_deck(deck)
+    assert list((cache.parent / "yaml").glob("*.msgpack"))
+
+    def no_parsing(text: str, file: str) -> yamlio.LoadedYaml:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(yamlio, "parse_yaml_text", no_parsing)
+    assert load_deck(deck) == first
+    deck.write_text(DECK.replace("count: 4", "count: 3"), encoding="utf-8")
+    with pytest.raises(AssertionError, match="parsed again"):
+        load_deck(deck)  # another text: parsed, not taken from the cache
+
+
+def test_a_document_that_would_not_come_back_the_same_is_not_kept(tmp_path: Path,
+                                                                  cache: Path) -> None:
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("values: !!set {a, b}\n", encoding="utf-8")
+    assert yamlio.load_yaml(odd) == {"values": {"a", "b"}}  # MessagePack would give a list
+    assert not (cache.parent / "yaml").exists() or not list((cache.parent / "yaml").iterdir())
+    assert yamlio.load_yaml(odd) == {"values": {"a", "b"}}
+
+
+def test_a_document_seen_valid_is_not_checked_again_and_an_invalid_one_always_is(
+        tmp_path: Path, cache: Path) -> None:
+    deck = tmp_path / "deck.yaml"  # a deck no other test has checked in this process
+    deck.write_text(DECK.replace("cached deck", "checked once"), encoding="utf-8")
+    load_deck(deck)
+    assert len(list((cache.parent / "valid").iterdir())) == 1
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(DECK.replace("count: 4", "count: four"), encoding="utf-8")
+    for _ in range(2):  # refused each time, never remembered
+        with pytest.raises(CardDataError, match="count"):
+            load_deck(bad)
+    assert len(list((cache.parent / "valid").iterdir())) == 1

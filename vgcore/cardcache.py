@@ -1,4 +1,5 @@
-"""The card cache: a set's `cards.yaml` is parsed, checked and built once per content.
+"""The card cache: a set's `cards.yaml` is parsed, checked and built once per content, and a
+format or deck file is checked against its schema once per content.
 
 Parsing YAML and checking every record against the card schema is most of what loading the
 installed sets costs, and every command, host and test run loads them. The records a file
@@ -13,6 +14,13 @@ passed every check before, and loads exactly as it did. Entries are MessagePack 
 fail to decode, and then the file is parsed as if there were no cache. A cache that cannot be
 written (read-only home, full disk) is skipped in silence: it saves time, it never changes
 what is loaded.
+
+Other YAML files read at start-up (formats, decks) are kept as their parsed documents, under
+the sha256 of their path and text (`yamlio.load_yaml`), when plain data survives the round
+trip unchanged. Checking them against their JSON Schema
+costs jsonschema's import and its compiled validators: for those the cache keeps only that a
+document passed (an empty file in `valid/`, named by the sha256 of the schema and the document),
+so a document seen valid before is not checked again (`yamlio.check_schema(remember=True)`).
 
 Where: `$VGCORE_CACHE_DIR` if set (`off` turns the cache off), else the user's cache directory
 (`platformdirs.user_cache_dir("vgcore")`), in `cards/`. `vgcore cache clear` is not needed:
@@ -57,16 +65,69 @@ def cache_dir() -> Path | None:
     return Path(platformdirs.user_cache_dir("vgcore")) / "cards"
 
 
-def cache_key(text: str, file: Path, extra_fields: Mapping[str, dict] | None,
-              extra_kinds: Iterable[str]) -> str:
-    """Everything that decides the records built from one card file, as one digest."""
+def cache_key(text: str, file: Path | str, extra_fields: Mapping[str, dict] | None = None,
+              extra_kinds: Iterable[str] = (), *, kind: str = "cards") -> str:
+    """Everything that decides what is built from one file, as one digest."""
     digest = hashlib.sha256()
-    for part in (f"vgcore-cards-{CACHE_FORMAT}", str(file),
+    for part in (f"vgcore-{kind}-{CACHE_FORMAT}", str(file),
                  repr(sorted((extra_fields or {}).items())), repr(tuple(extra_kinds)), text):
         encoded = part.encode("utf-8", "surrogatepass")
         digest.update(len(encoded).to_bytes(8, "little"))  # no two splits give the same bytes
         digest.update(encoded)
     return digest.hexdigest()
+
+
+_known_valid: set[str] = set()  # this process's, so a document is looked up on disk once
+
+
+def known_valid(key: str) -> bool:
+    """Whether the document `key` names passed its schema before."""
+    if key in _known_valid:
+        return True
+    directory = cache_dir()
+    if directory is None or not (directory.parent / "valid" / key).is_file():
+        return False
+    _known_valid.add(key)
+    return True
+
+
+def remember_valid(key: str) -> None:
+    """Note that the document `key` names passed its schema (on disk, if the cache is on)."""
+    _known_valid.add(key)
+    directory = cache_dir()
+    if directory is None:
+        return
+    try:
+        (directory.parent / "valid").mkdir(parents=True, exist_ok=True)
+        (directory.parent / "valid" / key).touch()
+    except OSError:
+        return  # a cache that cannot be written only costs time
+
+
+def read_document(key: str) -> tuple[bool, Any]:
+    """(True, the parsed document kept under `key`), or (False, None)."""
+    directory = cache_dir()
+    if directory is None:
+        return False, None
+    try:
+        return True, msgspec.msgpack.decode((directory.parent / "yaml" / f"{key}.msgpack")
+                                            .read_bytes())
+    except (OSError, msgspec.DecodeError):
+        return False, None
+
+
+def write_document(key: str, document: Any) -> None:
+    """Keep a parsed document, if MessagePack gives it back exactly as it is."""
+    directory = cache_dir()
+    if directory is None:
+        return
+    try:
+        data = msgspec.msgpack.encode(document)
+        if msgspec.msgpack.decode(data) != document:  # e.g. a set would come back a list
+            return
+    except (TypeError, ValueError, OverflowError, msgspec.EncodeError, msgspec.DecodeError):
+        return  # not plain MessagePack data (a number beyond 64 bits, an odd type)
+    _write_atomically(directory.parent / "yaml", f"{key}.msgpack", data)
 
 
 def read_cached(key: str) -> list[CardRecord] | None:
@@ -87,14 +148,19 @@ def write_cached(key: str, records: Iterable[CardRecord]) -> None:
     directory = cache_dir()
     if directory is None:
         return
-    data = _encode([_record_to_data(r) for r in records])
+    _write_atomically(directory, f"{key}.msgpack",
+                      _encode([_record_to_data(r) for r in records]))
+
+
+def _write_atomically(directory: Path, name: str, data: bytes) -> None:
+    """Write a cache entry so that a reader sees the whole entry or none."""
     try:
         directory.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=".", suffix=".part")
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
-            os.replace(temporary, directory / f"{key}.msgpack")
+            os.replace(temporary, directory / name)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise

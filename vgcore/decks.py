@@ -80,7 +80,7 @@ def parse_deck(data: Any, file: str, doc_path: DocPath = ()) -> DeckList:
 
     A deck lists at most MAX_DECK_CARDS cards in all (counts added up), checked before the
     lists are expanded."""
-    check_schema(_DECK_VALIDATOR, data, file, doc_path, label="deck")
+    check_schema(_DECK_VALIDATOR, data, file, doc_path, label="deck", remember=True)
     total = sum(entry["count"] for key in ("deck", "ride_deck", "g_deck")
                 for entry in data.get(key) or ())
     if total > MAX_DECK_CARDS:

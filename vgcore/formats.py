@@ -153,7 +153,8 @@ def load_format_file(path: str | Path, *, within: str | Path | None = None) -> d
     card directory the file belongs to (`vgcore.cardfiles`).
     """
     data = load_yaml(path, within=within)
-    check_schema(_FORMAT_VALIDATOR, data, path, label="format", cls=FormatError)
+    check_schema(_FORMAT_VALIDATOR, data, path, label="format", cls=FormatError,
+                 remember=True)
     return data
 
 
@@ -165,7 +166,8 @@ def resolve_formats(raws: Iterable[tuple[dict[str, Any], str]]) -> dict[str, For
     """
     by_id: dict[str, tuple[dict[str, Any], str]] = {}
     for raw, file in raws:
-        check_schema(_FORMAT_VALIDATOR, raw, file, label="format", cls=FormatError)
+        check_schema(_FORMAT_VALIDATOR, raw, file, label="format", cls=FormatError,
+                     remember=True)
         format_id = raw["id"]
         if format_id in by_id:
             raise error_at(file, ["id"], f"format {format_id!r} is defined twice: here and in "

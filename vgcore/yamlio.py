@@ -109,8 +109,19 @@ class LoadedYaml:
 def load_yaml(path: str | Path, *, within: str | Path | None = None) -> Any:
     """Parse one YAML document with the fast C safe loader; malformed YAML → CardDataError.
 
-    `within` is the card directory the file belongs to (see `vgcore.cardfiles`)."""
-    return load_yaml_with_marks(path, within=within).data
+    `within` is the card directory the file belongs to (see `vgcore.cardfiles`). A file
+    parsed before with the same text is taken from the cache (vgcore.cardcache)."""
+    from vgcore import cardcache
+
+    text = read_card_text(path, within=within)
+    key = cardcache.cache_key(text, path, kind="yaml")
+    found, data = cardcache.read_document(key)
+    if found:
+        _node_tree.cache_clear()  # as a parse does: later errors locate in the file as it is
+        return data
+    data = parse_yaml_text(text, str(path)).data
+    cardcache.write_document(key, data)
+    return data
 
 
 def load_yaml_with_marks(path: str | Path, *, within: str | Path | None = None) -> LoadedYaml:
@@ -274,11 +285,28 @@ class SchemaValidator:
     card stat or a deck rule, so both are refused here.
     """
 
-    __slots__ = ("_compiled", "schema")
+    __slots__ = ("_compiled", "_digest", "schema")
 
     def __init__(self, schema: dict[str, Any]) -> None:
         self.schema = schema
         self._compiled: Any = None
+        self._digest: bytes | None = None
+
+    def document_key(self, data: Any) -> str | None:
+        """A digest of this schema and `data` (None if `data` is not plain JSON data): the
+        name under which the cache remembers that `data` passed (vgcore.cardcache)."""
+        import hashlib
+
+        import msgspec
+
+        try:
+            if self._digest is None:
+                self._digest = hashlib.sha256(
+                    msgspec.json.encode(self.schema, order="sorted")).digest()
+            text = msgspec.json.encode(data, order="sorted")
+        except (TypeError, ValueError, OverflowError, msgspec.EncodeError):
+            return None
+        return hashlib.sha256(self._digest + text).hexdigest()
 
     def compiled(self) -> Any:
         if self._compiled is None:
@@ -297,18 +325,27 @@ def schema_validator(schema: dict[str, Any]) -> SchemaValidator:
 
 
 def check_schema(validator: Any, data: Any, file: str | Path, doc_path: DocPath = (), *,
-                 label: str = "", cls: type[CardDataError] = CardDataError) -> None:
+                 label: str = "", cls: type[CardDataError] = CardDataError,
+                 remember: bool = False) -> None:
     """Raise a located, readable error for the most relevant schema violation in `data`.
 
     `doc_path` is where `data` sits in the file's document; `label` prefixes the message (e.g.
     "card T-001"). Unknown keys point at the key and suggest the closest allowed one; wrong
-    types and values point at the value.
+    types and values point at the value. `remember`: a document that passes is remembered by
+    the cache (vgcore.cardcache), and one remembered is not checked again.
     """
+    from vgcore import cardcache
+
+    key = validator.document_key(data) if remember else None
+    if key is not None and cardcache.known_valid(key):
+        return
     from jsonschema.exceptions import best_match
 
     error = best_match(validator.iter_errors(data))
     if error is not None:
         raise _located_schema_error(error, str(file), list(doc_path), label, cls)
+    if key is not None:
+        cardcache.remember_valid(key)
 
 
 # --- private helpers -----------------------------------------------------------------------
