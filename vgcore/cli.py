@@ -57,7 +57,30 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-@click.group()
+class LazyGroup(click.Group):
+    """A group some of whose commands live in modules imported only when one of them runs
+    (or help lists them): `vgcore simulate` should not pay for the host's asyncio and
+    WebSocket modules. `lazy` maps a command name to "module:attribute"."""
+
+    def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            import importlib
+
+            module, _, attribute = self.lazy[cmd_name].partition(":")
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, lazy={"serve": "vgcore.host.hostcli:serve",
+                                  "agent": "vgcore.host.hostcli:agent"})
 @click.version_option(package_name="vgcore")
 def main() -> None:
     """vgcore: a headless rules engine for Cardfight!! Vanguard."""
@@ -476,14 +499,6 @@ def schema(name: str, card_dirs: tuple[str, ...]) -> None:
     registry = registry_for(card_dirs)
     click.echo(schemas.dump(schemas.build(name, extra_fields=registry.card_fields,
                                           extra_kinds=registry.card_kinds)), nl=False)
-
-
-# -- the host (vgcore/host): its modules load only when one of these commands runs ---------
-
-from vgcore.host.hostcli import agent, serve  # noqa: E402
-
-main.add_command(serve)
-main.add_command(agent)
 
 
 if __name__ == "__main__":
