@@ -77,24 +77,26 @@ def cache_key(text: str, file: Path | str, extra_fields: Mapping[str, dict] | No
     return digest.hexdigest()
 
 
-_known_valid: set[str] = set()  # this process's, so a document is looked up on disk once
+# What this process found or noted valid, per cache directory (None: the cache is off), so
+# that a document is looked up on disk once.
+_known_valid: set[tuple[Path | None, str]] = set()
 
 
 def known_valid(key: str) -> bool:
     """Whether the document `key` names passed its schema before."""
-    if key in _known_valid:
-        return True
     directory = cache_dir()
+    if (directory, key) in _known_valid:
+        return True
     if directory is None or not (directory.parent / "valid" / key).is_file():
         return False
-    _known_valid.add(key)
+    _known_valid.add((directory, key))
     return True
 
 
 def remember_valid(key: str) -> None:
     """Note that the document `key` names passed its schema (on disk, if the cache is on)."""
-    _known_valid.add(key)
     directory = cache_dir()
+    _known_valid.add((directory, key))
     if directory is None:
         return
     try:

@@ -19,6 +19,14 @@ def test_a_child_that_eats_memory_is_seen() -> None:
         assert_bounded(outcome, peak_mib=200)
 
 
+def test_a_large_test_process_is_not_counted_as_its_childs_peak() -> None:
+    """Linux carries `ru_maxrss` over from the forked parent; the harness reads the child's
+    own high-water mark, so a test worker that grew large does not fail a small child."""
+    parent_ballast = b"x" * (300 << 20)
+    outcome = run_bounded([], code="pass")
+    assert len(parent_ballast) and 0 < outcome.peak_mib < 100
+
+
 def test_a_traceback_and_a_hang_fail() -> None:
     with pytest.raises(AssertionError, match="Traceback"):
         assert_bounded(run_bounded([], code="raise ValueError('boom')"))
