@@ -31,14 +31,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
-
-import msgspec
 
 if TYPE_CHECKING:
     from vgcore.carddb import CardRecord
@@ -49,8 +46,6 @@ CACHE_FORMAT: Final = 1
 ENV: Final = "VGCORE_CACHE_DIR"
 OFF: Final = "off"
 
-_encode = msgspec.msgpack.Encoder().encode
-_decode = msgspec.msgpack.Decoder(list[dict[str, Any]]).decode
 
 
 def cache_dir() -> Path | None:
@@ -111,6 +106,8 @@ def read_document(key: str) -> tuple[bool, Any]:
     directory = cache_dir()
     if directory is None:
         return False, None
+    import msgspec
+
     try:
         return True, msgspec.msgpack.decode((directory.parent / "yaml" / f"{key}.msgpack")
                                             .read_bytes())
@@ -123,6 +120,8 @@ def write_document(key: str, document: Any) -> None:
     directory = cache_dir()
     if directory is None:
         return
+    import msgspec
+
     try:
         data = msgspec.msgpack.encode(document)
         if msgspec.msgpack.decode(data) != document:  # e.g. a set would come back a list
@@ -137,9 +136,12 @@ def read_cached(key: str) -> list[CardRecord] | None:
     directory = cache_dir()
     if directory is None:
         return None
+    import msgspec
+
     try:
         data = (directory / f"{key}.msgpack").read_bytes()
-        return [_record_from_data(item) for item in _decode(data)]
+        items = msgspec.msgpack.decode(data, type=list[dict[str, Any]])
+        return [_record_from_data(item) for item in items]
     except (OSError, msgspec.DecodeError, msgspec.ValidationError, TypeError, ValueError,
             KeyError):
         return None
@@ -150,12 +152,16 @@ def write_cached(key: str, records: Iterable[CardRecord]) -> None:
     directory = cache_dir()
     if directory is None:
         return
+    import msgspec
+
     _write_atomically(directory, f"{key}.msgpack",
-                      _encode([_record_to_data(r) for r in records]))
+                      msgspec.msgpack.encode([_record_to_data(r) for r in records]))
 
 
 def _write_atomically(directory: Path, name: str, data: bytes) -> None:
     """Write a cache entry so that a reader sees the whole entry or none."""
+    import tempfile
+
     try:
         directory.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=directory, prefix=".", suffix=".part")

@@ -14,8 +14,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
 from vgcore.decisions import Decision
 from vgcore.rng import Pcg32
 from vgcore.types import CardId, CircleName, Seat, Uid
@@ -211,6 +209,8 @@ class GameState:
         sha256 of its JSON with sorted keys, no blanks and non-ASCII escaped (as `json.dumps`
         writes it). msgspec writes the same bytes straight from the live state, many times
         faster, whenever the text is all ASCII; the rare other state goes through json."""
+        import msgspec
+
         data = msgspec.json.encode(self.to_json(copy=False), order="sorted")
         if not data.isascii():
             data = json.dumps(self.to_json(copy=False), sort_keys=True,

@@ -25,31 +25,48 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TypeAlias
-
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-)
-from ruamel.yaml.nodes import ScalarNode
-from ruamel.yaml.resolver import VersionedResolver
 
 from vgcore.cardfiles import read_card_text
 from vgcore.errors import CardDataError
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-try:  # the C extension ships with ruamel.yaml.clib; without it the safe loader is pure Python
-    from ruamel.yaml.cyaml import CParser
-except ImportError:  # pragma: no cover - depends on the installation
-    CParser = None  # type: ignore[assignment, misc]
+
+@functools.cache
+def _ruamel() -> SimpleNamespace:
+    """ruamel.yaml's names, imported when YAML is first parsed: a start-up that finds every
+    file in the card cache (vgcore.cardcache) parses none."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.events import (
+        AliasEvent,
+        MappingEndEvent,
+        MappingStartEvent,
+        ScalarEvent,
+        SequenceEndEvent,
+        SequenceStartEvent,
+    )
+
+    try:  # the C extension ships with ruamel.yaml.clib; without it the loader is pure Python
+        from ruamel.yaml.cyaml import CParser
+    except ImportError:  # pragma: no cover - depends on the installation
+        CParser = None
+    return SimpleNamespace(
+        YAML=YAML, YAMLError=YAMLError, MarkedYAMLError=MarkedYAMLError, CParser=CParser,
+        AliasEvent=AliasEvent, MappingEndEvent=MappingEndEvent,
+        MappingStartEvent=MappingStartEvent, ScalarEvent=ScalarEvent,
+        SequenceEndEvent=SequenceEndEvent, SequenceStartEvent=SequenceStartEvent,
+        FastResolver=_fast_resolver_class())
+
+
+def _yaml_error() -> type[Exception]:
+    """ruamel's YAMLError, for `except` clauses (evaluated only when something is raised)."""
+    return _ruamel().YAMLError  # type: ignore[no-any-return]
 
 DocPath: TypeAlias = Sequence[str | int]
 """Keys (mappings) and indices (sequences) leading from the document root to one node."""
@@ -137,7 +154,7 @@ def parse_yaml_text(text: str, file: str) -> LoadedYaml:
         yaml = fast_loader()
         node = yaml.compose(text)
         data = None if node is None else yaml.constructor.construct_document(node)
-    except YAMLError as exc:
+    except _yaml_error() as exc:
         raise _syntax_error(text, file, exc) from None
     except (TypeError, ValueError, OverflowError) as exc:  # e.g. an unhashable complex key
         raise CardDataError(f"malformed YAML: a value cannot be built ({type(exc).__name__}; "
@@ -154,6 +171,10 @@ def check_bounds(text: str, file: str) -> None:
     sizes: dict[Any, int] = {}   # anchor -> values it holds, once its collection is closed
     stack: list[list[Any]] = []  # open collections: [values so far, anchor]
     total, aliased = 0, False
+    ry = _ruamel()
+    ScalarEvent, AliasEvent = ry.ScalarEvent, ry.AliasEvent
+    SequenceStartEvent, MappingStartEvent = ry.SequenceStartEvent, ry.MappingStartEvent
+    SequenceEndEvent, MappingEndEvent = ry.SequenceEndEvent, ry.MappingEndEvent
     for event in fast_loader().parse(text):
         kind = type(event)
         if kind is ScalarEvent or kind is AliasEvent:
@@ -228,9 +249,10 @@ def describe(value: Any) -> str:
 
 def fast_loader() -> YAML:
     """A fresh safe loader backed by the C parser (a YAML instance is not re-entrant)."""
-    yaml = YAML(typ="safe")
-    yaml.Resolver = _FastResolver
-    if CParser is None or yaml.Parser is not CParser:  # pragma: no cover - installation issue
+    ry = _ruamel()
+    yaml = ry.YAML(typ="safe")
+    yaml.Resolver = ry.FastResolver
+    if ry.CParser is None or yaml.Parser is not ry.CParser:  # pragma: no cover - installation issue
         raise RuntimeError(
             "ruamel.yaml's C loader is unavailable (install ruamel.yaml.clib, ruamel.yaml<0.19); "
             "the pure-Python loader is too slow for card data"
@@ -265,7 +287,7 @@ def _node_tree(file: str, _mtime_ns: int, _size: int) -> Any:
         text = read_card_text(file)
         check_bounds(text, file)
         return fast_loader().compose(text)
-    except (CardDataError, YAMLError):
+    except (CardDataError, _yaml_error()):
         return None
 
 
@@ -350,7 +372,8 @@ def check_schema(validator: Any, data: Any, file: str | Path, doc_path: DocPath 
 
 # --- private helpers -----------------------------------------------------------------------
 
-class _FastResolver(VersionedResolver):
+@functools.cache
+def _fast_resolver_class() -> type:
     """The safe loader's tag resolver without its per-scalar overhead (a third of load time).
 
     The stock resolver looks up the YAML version for every scalar by probing for the pure
@@ -359,22 +382,27 @@ class _FastResolver(VersionedResolver):
     fixed here. Plain scalars repeat a lot in card data ("5000", "boost"), and their tag depends
     only on their text, so it is cached per document.
     """
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._plain_tags: dict[str, Any] = {}
+    class FastResolver(VersionedResolver):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._plain_tags: dict[str, Any] = {}
 
-    @property
-    def processing_version(self) -> Any:
-        return (1, 2)
+        @property
+        def processing_version(self) -> Any:
+            return (1, 2)
 
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
-            tag = self._plain_tags.get(value)
-            if tag is None:
-                tag = self._plain_tags[value] = super().resolve(kind, value, implicit)
-            return tag
-        return super().resolve(kind, value, implicit)
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            if kind is ScalarNode and implicit[0] and not self.yaml_path_resolvers:
+                tag = self._plain_tags.get(value)
+                if tag is None:
+                    tag = self._plain_tags[value] = super().resolve(kind, value, implicit)
+                return tag
+            return super().resolve(kind, value, implicit)
+
+    return FastResolver
 
 
 def _strict_int(_checker: Any, instance: Any) -> bool:
@@ -447,15 +475,16 @@ _BOUND_WORDS = {"minimum": "at least", "maximum": "at most",
 
 def _syntax_error(text: str, file: str, fast_exc: YAMLError) -> CardDataError:
     """Explain a parse failure with the round-trip loader's (clearer) message and mark."""
+    ry = _ruamel()
     exc: YAMLError = fast_exc
     if len(text) <= RT_EXPLAIN_CHARS:  # the pure-Python parser takes ~10 s a MiB
         try:
-            YAML(typ="rt").load(text)
-        except YAMLError as rt_exc:
+            ry.YAML(typ="rt").load(text)
+        except ry.YAMLError as rt_exc:
             exc = rt_exc
         except Exception:  # it only explains an error already found: keep that one
             pass
-    if isinstance(exc, MarkedYAMLError):
+    if isinstance(exc, ry.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         problem = " ".join(p for p in (exc.context, exc.problem) if p) or "malformed YAML"
         if len(problem) > 3 * QUOTE_LENGTH:  # the parser quotes values (duplicate keys)

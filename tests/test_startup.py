@@ -1,0 +1,29 @@
+"""Start-up (docs/architecture.md "Start-up and the card cache"): what a program pays for
+before it does anything is only what it uses. Checked by what gets imported, not by timing
+(the figures are `vgcore bench --json`'s `startup`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+# Libraries some commands need and most do not: each loads on first use.
+ON_FIRST_USE = ("jsonschema", "lupa", "networkx", "ruamel", "msgspec", "asyncio", "websockets",
+                "click", "tqdm")
+
+
+def imported_after(code: str) -> set[str]:
+    probe = f"import sys\n{code}\nprint(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return {name.split(".")[0] for name in done.stdout.split()}
+
+
+def test_import_vgcore_loads_none_of_the_optional_libraries() -> None:
+    assert imported_after("import vgcore") & set(ON_FIRST_USE) == set()
+
+
+def test_the_cli_loads_the_host_only_for_the_host_commands() -> None:
+    loaded = imported_after("import vgcore.cli")
+    assert {"asyncio", "websockets", "lupa", "jsonschema"} & loaded == set()
+    assert "click" in loaded
