@@ -242,8 +242,12 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     from vgcore import __version__
     from vgcore.bench import startup_times
 
-    data = {"format": format_id, "games": games, "engine_version": __version__,
-            **result.as_dict(), "startup": startup_times()}
+    echo_figures({"format": format_id, "games": games, "engine_version": __version__,
+                  **result.as_dict(), "startup": startup_times()}, as_json)
+
+
+def echo_figures(data: dict[str, Any], as_json: bool) -> None:
+    """A bench's figures: one JSON object, or a line each (a nested group indented)."""
     if as_json:
         click.echo(json.dumps(data))
         return
@@ -251,9 +255,9 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
         if isinstance(value, dict):
             click.echo(f"{key}:")
             for inner, item in value.items():
-                click.echo(f"{inner:>22}: {item}")
+                click.echo(f"{inner:>24}: {item}")
         else:
-            click.echo(f"{key:>22}: {value}")
+            click.echo(f"{key:>24}: {value}")
 
 
 def bench_compare(rev: str, argv: list[str], rounds: int, as_json: bool) -> None:
@@ -292,17 +296,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))
-    data = result.as_dict()
-    if as_json:
-        click.echo(json.dumps(data))
-        return
-    for key, value in data.items():
-        if isinstance(value, dict):
-            click.echo(f"{key}:")
-            for inner, item in value.items():
-                click.echo(f"{inner:>22}: {item}")
-        else:
-            click.echo(f"{key:>24}: {value}")
+    echo_figures(result.as_dict(), as_json)
 
 
 # -- validate ----------------------------------------------------------------------------
