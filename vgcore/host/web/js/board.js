@@ -18,6 +18,7 @@ const ORDER = { opponent: 0, player: 0, teammate: 1, you: 2 };
 // Draw the whole table into `root`. ctx: {table (narrate.Table), clocks, check}.
 export function renderBoard(root, view, ctx) {
   const seats = Object.keys(view.players);
+  ctx = { ...ctx, fighting: new Map(view.battle ? [[view.battle.attacker, "attacking"], [view.battle.target, "attacked"]] : []) };
   const viewpoint = ctx.table.me ?? seats[0]; // a spectator sits behind the first seat
   const top = seats.filter((s) => s[0] !== viewpoint[0]);
   const bottom = seats.filter((s) => s[0] === viewpoint[0])
@@ -70,10 +71,10 @@ function side(view, seat, ctx, far) {
   const zones = player.zones;
   const role = ctx.table.role(seat);
   const grid = far && role !== "teammate" ? OPPOSITE_GRID : OWN_GRID;
-  const field = el("div", { class: "field" }, grid.flat().map((c) => circle(seat, c, player.circles[c], zones)));
+  const field = el("div", { class: "field" }, grid.flat().map((c) => circle(seat, c, player.circles[c], zones, ctx)));
   const extra = Object.keys(player.circles).filter((c) => !GRID_CIRCLES.has(c));
   const accel = extra.length
-    ? el("div", { class: "extra-circles" }, extra.map((c) => circle(seat, c, player.circles[c], zones)))
+    ? el("div", { class: "extra-circles" }, extra.map((c) => circle(seat, c, player.circles[c], zones, ctx)))
     : null;
   const guardian = guardianCircle(seat, zones.GC);
   const mat = el("div", { class: "mat" }, [
@@ -113,8 +114,9 @@ export function formatClock(clock) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
-function circle(seat, name, unit, zones) {
-  const node = el("div", { class: `circle${name === "VC" ? " vanguard" : ""}${name.startsWith("RC.X") ? " accel" : ""}`,
+function circle(seat, name, unit, zones, ctx) {
+  const fight = ctx.fighting.get(`${seat}.${name}`);
+  const node = el("div", { class: `circle${name === "VC" ? " vanguard" : ""}${name.startsWith("RC.X") ? " accel" : ""}${fight ? ` ${fight}` : ""}`,
     dataset: { seat, circle: name } }, [el("span", { class: "circle-label", text: name === "VC" ? "V" : name.replace("RC.", "") })]);
   if (unit && "card" in unit) node.append(unitCard(unit, name === "VC" ? zones.legion_mate : null));
   return node;

@@ -117,7 +117,7 @@ function gotGameOver(s, message) {
 
 function logLine(text, tone = "") {
   const log = $("log");
-  log.append(el("li", { class: tone, text }));
+  log.append(el("li", { class: tone ? `tone-${tone}` : "", text }));
   log.scrollTop = log.scrollHeight;
 }
 

@@ -111,7 +111,7 @@ export function renderReplay(root, { game, events, finalView, result, table }) {
     where.textContent = `step ${at} of ${steps.length - 1}` + (step.answer
       ? ` · ${table.who(step.answer.seat)} answered “${step.answer.answer}”` : " · the start");
     words.replaceChildren(...step.events.map((e) => tell(e, table)).filter((t) => t.text)
-      .map((t) => el("li", { class: t.tone, text: t.text })));
+      .map((t) => el("li", { class: t.tone ? `tone-${t.tone}` : "", text: t.text })));
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   const button = (label, id, to) => el("button", { type: "button", id, text: label, onclick: () => go(to()) });

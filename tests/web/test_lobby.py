@@ -1,0 +1,64 @@
+"""The lobby: a pasted deck with violations shows every one the host names and starts nothing;
+a line the client cannot read is shown too, without asking the host."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vgcore.host.client import Client
+
+from .conftest import screenshot, watch
+
+# Too short, an unknown card, 9 of one card, the wrong trigger count, two clans: five
+# violations, all in one `bad_deck` error.
+ILLEGAL = """\
+name: my kagero
+first_vanguard: TD02-012
+4 TD02-001
+1 TD02-012
+2 NOPE-001
+9 TD01-013
+"""
+
+
+def live_games(site: str) -> int:
+    with Client.connect(site.replace("http://", "ws://") + "/") as client:
+        return len(client.list_games(status="live")["games"])
+
+
+def test_a_pasted_illegal_deck_shows_every_violation_and_starts_nothing(
+        site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(site + "/")
+    page.page.wait_for_selector("#new-game")
+    screenshot(page, "lobby")
+    before = live_games(site)
+    page.page.select_option("#format", "premium")
+    page.page.select_option("#deck", "(paste or upload a list)")
+    page.page.fill("#deck-list", ILLEGAL)
+    page.page.click("#start")
+    page.page.wait_for_selector("#deck-problems .violation")
+    shown = [v.inner_text() for v in page.page.query_selector_all("#deck-problems .violation")]
+    assert len(shown) == 5, shown
+    for words in ("unknown card id 'NOPE-001'", "needs exactly 50", "at most 4 of one name",
+                  "trigger units", "one clan per deck"):
+        assert sum(words in line for line in shown) == 1, (words, shown)
+    assert page.state() == "lobby"
+    assert live_games(site) == before
+    assert sum('"create"' in s for s in page.sent) == 1
+    assert page.errors == []
+
+
+def test_a_deck_line_the_client_cannot_read_is_shown_and_nothing_is_sent(
+        site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(site + "/")
+    page.page.wait_for_selector("#new-game")
+    page.page.select_option("#format", "premium")
+    page.page.select_option("#deck", "(paste or upload a list)")
+    page.page.fill("#deck-list", "4 TD01-001\nfour of the best cards\n")
+    page.page.click("#start")
+    shown = page.page.inner_text("#deck-problems")
+    assert "line 2: cannot read 'four of the best cards'" in shown
+    assert not any('"create"' in s for s in page.sent)
+    assert page.state() == "lobby"

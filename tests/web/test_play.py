@@ -1,0 +1,133 @@
+"""A whole game in the browser against the host's greedy agent, in two formats (one with
+stride and legion on the board), by clicking random legal answers; the table's clicks (a
+hand card then a circle, an attacker then a target); the game-over screen and the replay."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import Watched, play_to_the_end, screenshot, watch
+
+# Seeds whose games end in a few dozen answers (the browser tests must stay fast).
+GAMES = [("premium", "TD01", "TD02", 1), ("premium-g", "GX01-gold-paladin", "GX01-narukami", 1)]
+
+
+def play_url(site: str, fmt: str, deck: str, opponent_deck: str, seed: int) -> str:
+    return (f"{site}/play?format={fmt}&deck={deck}&opponent=agent:greedy"
+            f"&opponent_deck={opponent_deck}&seed={seed}")
+
+
+def last_view(page: Watched) -> dict[str, Any]:
+    for text in reversed(page.received):
+        message = json.loads(text)
+        inner = message.get("messages", [message])
+        for m in reversed(inner):
+            if m["type"] in ("view", "joined"):
+                return m["view"]
+    raise AssertionError("no view received")
+
+
+@pytest.mark.parametrize(("fmt", "deck", "opponent_deck", "seed"), GAMES)
+def test_a_whole_game_against_greedy_by_random_legal_clicks(
+        site: str, context: Any, fmt: str, deck: str, opponent_deck: str, seed: int) -> None:
+    page = watch(context)
+    page.page.goto(play_url(site, fmt, deck, opponent_deck, seed))
+    seen = {"zones": set(), "guard": False}
+
+    def look(n: int, page: Watched) -> None:
+        # The contract: circles by seat and name, hand cards by id, answers by action string.
+        dom = page.page
+        assert dom.query_selector('[data-seat="A"][data-circle="VC"]') is not None
+        assert dom.query_selector('[data-seat="B"][data-circle="RC.FL"]') is not None
+        hand = [c.get_attribute("data-card") for c in dom.query_selector_all("#hand [data-card]")]
+        assert sorted(hand) == sorted(c.split("/")[0] for c in
+                                      last_view(page)["players"]["A"]["zones"]["hand"]["cards"])
+        seen["zones"].update(z.get_attribute("data-zone") for z in dom.query_selector_all(".pile"))
+        if not seen["guard"] and dom.query_selector("#guard-summary") is not None:
+            seen["guard"] = True
+            summary = dom.inner_text("#guard-summary")
+            assert "Attacker" in summary and "Defender" in summary and "hield" in summary
+            if fmt == "premium":
+                screenshot(page, "board")
+
+    answers = play_to_the_end(page, random.Random(seed), at_answer=look)
+    assert answers > 5
+    over = page.page.inner_text("#over")
+    assert "reason" in over and ("You win" in over or "You lose" in over or "Draw" in over)
+    assert page.page.inner_text("#log").count("Game over") == 1
+    assert seen["guard"], "no guard step came up: pick another seed"
+    if fmt == "premium-g":
+        assert "g_zone" in seen["zones"]  # stride's G zone is on the table
+    else:
+        screenshot(page, "game-over")
+    assert page.errors == []
+
+
+def test_the_table_calls_attacks_and_ignores_illegal_clicks(site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(play_url(site, "premium", "TD01", "TD02", 5))
+    rng = random.Random(5)
+    called = attacked = ignored = False
+    for _ in range(300):
+        if page.wait_state("deciding", "over") == "over":
+            break
+        options = [b.get_attribute("data-action")
+                   for b in page.page.query_selector_all("#actions [data-action]")]
+        calls = [o for o in options if o.startswith("call ")]
+        attacks = [o for o in options if o.startswith("attack ")]
+        if calls and not ignored:
+            sent = len(page.sent)
+            page.page.click('[data-seat="B"][data-circle="VC"]')  # not a legal first click
+            page.page.wait_for_timeout(200)
+            assert len(page.sent) == sent and page.state() == "deciding"
+            ignored = True
+        if calls and not called:
+            _, card, circle = calls[0].split()
+            page.page.click(f'#hand [data-card="{card}"]')
+            assert page.page.query_selector(f'[data-seat="A"][data-circle="{circle}"].target')
+            page.page.click(f'[data-seat="A"][data-circle="{circle}"]')
+            page.wait_state("deciding", "over")
+            assert f'"action": "{calls[0]}"' in json.dumps([json.loads(s) for s in page.sent])
+            called = True
+        elif attacks and not attacked:
+            attacker, _, target = attacks[0].split()[1:]
+            seat, circle = target.split(".", 1)
+            page.page.click(f'[data-seat="A"][data-circle="{attacker}"]')
+            page.page.click(f'[data-seat="{seat}"][data-circle="{circle}"]')
+            page.wait_state("deciding", "over")
+            assert any(json.loads(s).get("action") == attacks[0] for s in page.sent)
+            attacked = True
+        else:
+            page.click_random_action(rng)
+        if called and attacked:
+            break
+    assert called and attacked and ignored
+    assert page.errors == []
+
+
+def test_the_replay_steps_forward_and_back_through_a_finished_game(
+        site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(play_url(site, "premium", "TD01", "TD02", 1))
+    play_to_the_end(page, random.Random(1))
+    page.page.click("#over-replay")
+    page.page.wait_for_selector("#replay-table .unit")
+    where = page.page.inner_text("#replay-where")
+    last = int(where.split()[1])
+    assert where.startswith(f"step {last} of {last}") and last > 5
+    page.page.click("#replay-back")
+    assert page.page.inner_text("#replay-where").startswith(f"step {last - 1} of {last}")
+    page.page.click("#replay-first")
+    assert page.page.inner_text("#replay-where").startswith(f"step 0 of {last}")
+    assert len(page.page.query_selector_all("#replay-table .unit")) == 0
+    for _ in range(8):
+        page.page.click("#replay-forward")
+    assert page.page.inner_text("#replay-where").startswith(f"step 8 of {last}")
+    assert len(page.page.query_selector_all("#replay-table .unit")) >= 2  # the vanguards
+    assert page.page.inner_text("#replay-log") != ""
+    screenshot(page, "replay")
+    assert page.errors == []
