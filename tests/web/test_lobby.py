@@ -1,9 +1,13 @@
 """The lobby: a pasted deck with violations shows every one the host names and starts nothing;
-a line the client cannot read is shown too, without asking the host."""
+a line the client cannot read is shown too, without asking the host; a game left by closing
+the tab is listed to rejoin."""
 
 from __future__ import annotations
 
+import json
+import random
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from vgcore.host.client import Client
 
@@ -62,3 +66,26 @@ def test_a_deck_line_the_client_cannot_read_is_shown_and_nothing_is_sent(
     assert "line 2: cannot read 'four of the best cards'" in shown
     assert not any('"create"' in s for s in page.sent)
     assert page.state() == "lobby"
+
+
+def test_a_game_left_by_closing_the_tab_is_in_the_lobby_to_rejoin(
+        site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(f"{site}/play?format=premium&deck=TD01&opponent_deck=TD02&seed=2")
+    page.wait_state("deciding")
+    page.click_random_action(random.Random(2))
+    page.wait_state("deciding", "waiting")
+    game = parse_qs(urlsplit(page.page.url).query)["game"][0]
+    page.page.close()
+
+    later = watch(context)  # the same browser, a new tab on the lobby
+    later.page.goto(site + "/")
+    entry = later.page.wait_for_selector(f'#my-games li[data-game="{game}"]')
+    assert "seat A" in entry.inner_text()
+    entry.query_selector("button.rejoin").click()
+    assert later.wait_state("deciding", "waiting") in ("deciding", "waiting")
+    assert later.page.query_selector_all("#hand [data-card]")
+    assert "Your first vanguard" in later.page.inner_text("#log")  # the history is back
+    resume = next(json.loads(s) for s in later.sent if '"resume"' in s)
+    assert resume["game"] == game and resume["seat"] == "A"
+    assert later.errors == []
