@@ -116,12 +116,15 @@ def watch(context: Any) -> Watched:
 def play_to_the_end(page: Watched, rng: random.Random, *, limit: int = 600,
                     at_answer: Any = None) -> int:
     """Answer every decision with a random legal answer until the game is over; returns how
-    many answers were clicked. `at_answer(n, page)` runs before each answer."""
+    many answers were clicked. `at_answer(n, page)` runs before each answer (it may end the
+    game, by conceding)."""
     for n in range(limit):
         if page.wait_state("deciding", "over") == "over":
             return n
         if at_answer is not None:
             at_answer(n, page)
+            if page.state() == "over":
+                return n
         page.click_random_action(rng)
     raise AssertionError(f"no game over after {limit} answers")
 

@@ -34,6 +34,26 @@ def card_ids(frames: list[str]) -> set[str]:
     return {found for m in messages(frames) for found in CARD_ID.findall(json.dumps(m))}
 
 
+def by_seq(page: Watched, kind: str) -> dict[int, Any]:
+    return {m["seq"]: m[kind] for m in messages(page.received) if m["type"] == kind}
+
+
+def assert_told_no_more_than_a_spectator(player: Watched, spectator: Watched, *, about: str,
+                                         own: str) -> None:
+    theirs, public = by_seq(player, "event"), by_seq(spectator, "event")
+    compared = 0
+    for seq, event in theirs.items():
+        if event.get("seat") == own or event.get("private") == own or seq not in public:
+            continue
+        assert event == public[seq], seq
+        compared += 1
+    views, public_views = by_seq(player, "view"), by_seq(spectator, "view")
+    same = set(views) & set(public_views)
+    for seq in same:
+        assert views[seq]["players"][about] == public_views[seq]["players"][about], seq
+    assert compared > 50 and len(same) > 10
+
+
 def open_page(browser: Any, url: str) -> tuple[Any, Watched]:
     context = browser.new_context(viewport=VIEWPORT)
     page = Watched(context.new_page())
@@ -54,8 +74,10 @@ def test_two_browsers_play_through_the_share_link_with_a_reload_and_a_spectator(
         assert "token" not in a.page.url  # the player's own token stays out of the URL
         context, b = open_page(browser, link)
         contexts.append(context)
-        context, spectator = open_page(browser, f"{site}/?spectate={game}")
+        context, spectator = open_page(browser, site + "/")
         contexts.append(context)
+        spectator.page.fill("#spectate-id", game)  # spectate by id, from the lobby
+        spectator.page.click("#spectate-form button[type=submit]")
         b.wait_state("deciding", "waiting")
         assert "token" not in b.page.url
         dom_of_b = play_both(a, b)
@@ -77,6 +99,10 @@ def test_two_browsers_play_through_the_share_link_with_a_reload_and_a_spectator(
         assert {c for c in card_ids(a.received) if c.startswith("TD02")} <= public
         hidden = {c for c in card_ids(a.received) if c.startswith("TD01")} - public
         assert hidden, "A kept no card hidden all game: the check would prove nothing"
+        # Stronger: of A's side, B is told exactly what a spectator is, event by event and
+        # view by view (A's events and A's half of every view B and the spectator both got).
+        assert_told_no_more_than_a_spectator(b, spectator, about="A", own="B")
+        assert_told_no_more_than_a_spectator(a, spectator, about="B", own="A")
         names = {Registry().db[c].name for c in hidden}
         for html in [*dom_of_b, b.page.content()]:
             assert not any(c in html for c in hidden)

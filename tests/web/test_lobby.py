@@ -53,14 +53,17 @@ def test_a_pasted_illegal_deck_shows_every_violation_and_starts_nothing(
     assert page.errors == []
 
 
-def test_a_deck_line_the_client_cannot_read_is_shown_and_nothing_is_sent(
+def test_an_uploaded_deck_line_the_client_cannot_read_is_shown_and_nothing_is_sent(
         site: str, context: Any) -> None:
     page = watch(context)
     page.page.goto(site + "/")
     page.page.wait_for_selector("#new-game")
     page.page.select_option("#format", "premium")
     page.page.select_option("#deck", "(paste or upload a list)")
-    page.page.fill("#deck-list", "4 TD01-001\nfour of the best cards\n")
+    page.page.set_input_files("#deck-file", files=[{
+        "name": "deck.txt", "mimeType": "text/plain",
+        "buffer": b"4 TD01-001\nfour of the best cards\n"}])  # uploaded, not pasted
+    page.page.wait_for_function("document.getElementById('deck-list').value !== ''")
     page.page.click("#start")
     shown = page.page.inner_text("#deck-problems")
     assert "line 2: cannot read 'four of the best cards'" in shown

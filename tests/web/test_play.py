@@ -14,14 +14,15 @@ import pytest
 from .conftest import Watched, play_to_the_end, screenshot, watch
 
 # Seeds whose games end in a few dozen answers (the browser tests must stay fast), each with
-# what its table must have shown: stride's G zone; V Standard's accel circle and gift
-# markers (seed 9 is the one of 1…12 whose random answers take an accel gift); tag's four seats.
+# what its table must have shown: stride's G zone and a running clock; V Standard's accel
+# circle and gift markers (seed 34: the shortest game of seeds 1…59 whose random answers take
+# an accel gift); tag's four seats.
 GAMES = {
     "premium": ("/play?format=premium&deck=TD01&opponent_deck=TD02&seed=1", "A", ()),
     "premium-g": ("/play?format=premium-g&deck=GX01-gold-paladin&opponent_deck=GX01-narukami"
                   "&seed=1&clock=300", "A", ('[data-zone="g_zone"]', ".clock.running")),
     "v-standard": ("/play?format=v-standard&deck=VX01-neo-nectar-accel"
-                   "&opponent_deck=VX01-royal-paladin-force&seed=9", "A",
+                   "&opponent_deck=VX01-royal-paladin-force&seed=34", "A",
                    ('[data-seat="A"][data-circle^="RC.X"]', ".marker")),
     "tag-v-standard": ("/play?format=tag-v-standard&seed=5", "A1",
                        ('[data-seat="B2"][data-circle="VC"]',
@@ -130,12 +131,20 @@ def test_the_replay_steps_forward_and_back_through_a_finished_game(
         site: str, context: Any) -> None:
     page = watch(context)
     page.page.goto(play_url(site, "premium", "TD01", "TD02", 1))
-    play_to_the_end(page, random.Random(1))
+
+    def concede_after_ten(n: int, page: Watched) -> None:
+        if n == 10:
+            page.page.once("dialog", lambda dialog: dialog.accept())
+            page.page.click("#concede")
+            page.wait_state("over")
+
+    play_to_the_end(page, random.Random(1), at_answer=concede_after_ten)
+    assert "reason: concede" in page.page.inner_text("#over-reason")
     page.page.click("#over-replay")
     page.page.wait_for_selector("#replay-table .unit")
     where = page.page.inner_text("#replay-where")
     last = int(where.split()[1])
-    assert where.startswith(f"step {last} of {last}") and last > 5
+    assert where.startswith(f"step {last} of {last}") and last >= 10
     page.page.click("#replay-back")
     assert page.page.inner_text("#replay-where").startswith(f"step {last - 1} of {last}")
     page.page.click("#replay-first")

@@ -13,6 +13,7 @@ const GRID_CIRCLES = new Set(OWN_GRID.flat());
 const PLACED_ZONES = new Set(["hand", "deck", "damage", "GC", "trigger", "legion_mate"]);
 const ZONE_LABELS = { g_zone: "G zone", ride_deck: "ride deck", order_zone: "order zone",
   crest_zone: "crest zone", gift_gone: "gifts used", removed: "removed", bind: "bind" };
+const COUNTED = ["hand", "deck", "damage", "soul", "drop"]; // in each side's header
 const ORDER = { opponent: 0, player: 0, teammate: 1, you: 2 };
 
 // Draw the whole table into `root`. ctx: {table (narrate.Table), clocks, check}.
@@ -93,11 +94,7 @@ function sideHead(seat, player, ctx) {
   const name = ctx.table.me === null ? `Seat ${seat}` : `${seat} · ${ctx.table.role(seat)}`;
   return el("div", { class: "side-head" }, [
     el("span", { class: "seat-name", text: name }),
-    counter("hand", zones.hand?.count ?? 0, seat),
-    counter("deck", zones.deck?.count ?? 0, seat),
-    counter("damage", zones.damage?.count ?? 0, seat),
-    counter("soul", zones.soul?.count ?? 0, seat),
-    counter("drop", zones.drop?.count ?? 0, seat),
+    ...COUNTED.filter((z) => zones[z]).map((z) => counter(z, zones[z].count ?? 0, seat)),
     clock ? el("span", { class: `clock${clock.running ? " running" : ""}`, dataset: { clockSeat: seat },
       text: formatClock(clock) }) : null,
   ]);
@@ -170,7 +167,7 @@ function damageZone(damage) {
 
 function piles(zones) {
   const column = el("div", { class: "piles" }, [
-    pile("deck", zones.deck, true),
+    zones.deck ? pile("deck", zones.deck, true) : null,
     zones.trigger?.count ? pile("trigger", zones.trigger) : null,
   ]);
   for (const [name, entry] of Object.entries(zones)) {

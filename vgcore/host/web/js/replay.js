@@ -5,6 +5,7 @@
 
 import { card } from "./cards.js";
 import { renderBoard } from "./board.js";
+import { actionLabel } from "./decision.js";
 import { el } from "./dom.js";
 import { tell } from "./narrate.js";
 
@@ -109,7 +110,7 @@ export function renderReplay(root, { game, events, finalView, result, table }) {
     const view = tableAfter(events, ends[at], finalView);
     renderBoard(board, view, { table, clocks: {}, check: null });
     where.textContent = `step ${at} of ${steps.length - 1}` + (step.answer
-      ? ` · ${table.who(step.answer.seat)} answered “${step.answer.answer}”` : " · the start");
+      ? ` · ${table.who(step.answer.seat)} answered “${actionLabel(step.answer.answer)}”` : " · the start");
     words.replaceChildren(...step.events.map((e) => tell(e, table)).filter((t) => t.text)
       .map((t) => el("li", { class: t.tone ? `tone-${t.tone}` : "", text: t.text })));
   };
@@ -118,8 +119,8 @@ export function renderReplay(root, { game, events, finalView, result, table }) {
   root.replaceChildren(
     el("div", { class: "replay-head" }, [
       el("h2", { text: `Replay of ${game}${result ? ` — ${result}` : ""}` }),
-      button("⏮", "replay-first", () => 0), button("◀ back", "replay-back", () => at - 1),
-      button("forward ▶", "replay-forward", () => at + 1), button("⏭", "replay-last", () => steps.length - 1),
+      button("« first", "replay-first", () => 0), button("◀ back", "replay-back", () => at - 1),
+      button("forward ▶", "replay-forward", () => at + 1), button("last »", "replay-last", () => steps.length - 1),
       slider, where,
     ]),
     el("p", { class: "replay-note", text: "The table is rebuilt from the game's public events (units with printed power, damage, guardians)." }),
