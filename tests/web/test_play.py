@@ -85,10 +85,16 @@ def test_a_whole_game_against_greedy_by_random_legal_clicks(
     assert page.errors == []
 
 
-def test_the_table_calls_attacks_and_ignores_illegal_clicks(site: str, context: Any) -> None:
+def test_the_table_calls_attacks_suggests_and_ignores_illegal_clicks(
+        site: str, context: Any) -> None:
     page = watch(context)
     page.page.goto(play_url(site, "premium", "TD01", "TD02", 5))
     rng = random.Random(5)
+    page.wait_state("deciding")
+    page.page.click("#hint")  # "Suggest": the host's agent marks its pick among the answers
+    hinted = page.page.wait_for_selector("#actions [data-action].hinted")
+    answers = page.page.query_selector_all("#actions [data-action]")
+    assert hinted.get_attribute("data-action") in [b.get_attribute("data-action") for b in answers]
     called = attacked = ignored = False
     for _ in range(300):
         if page.wait_state("deciding", "over") == "over":

@@ -24,6 +24,7 @@ export class HostConnection {
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject}
     this.opened = 0;
+    this.retries = 0;
     this.ws = null;
   }
 
@@ -37,8 +38,14 @@ export class HostConnection {
   }
 
   async greet() {
-    const welcome = await this.request({ type: "hello", protocol: [1, 1],
-                                         client: "vgcore web client", batch: true });
+    let welcome;
+    try {
+      welcome = await this.request({ type: "hello", protocol: [1, 1], client: "vgcore web client",
+                                     batch: true });
+    } catch (error) {
+      this.onStatus(`the host refused hello: ${error.message}`);
+      return;
+    }
     const reconnected = this.opened > 0;
     this.opened += 1;
     this.onStatus("connected");
@@ -50,8 +57,8 @@ export class HostConnection {
     for (const { reject } of this.pending.values()) reject(new HostError("closed", "connection lost"));
     this.pending.clear();
     this.onStatus("connection lost: reconnecting…");
-    const wait = RETRY_MS[Math.min(this.retries ?? 0, RETRY_MS.length - 1)];
-    this.retries = (this.retries ?? 0) + 1;
+    const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)];
+    this.retries += 1;
     setTimeout(() => this.connect(), wait);
   }
 
@@ -64,8 +71,12 @@ export class HostConnection {
     this.ws.send(JSON.stringify({ v: 1, ...message }));
   }
 
-  // A request: resolves with the host's reply to it, rejects with its `error`.
+  // A request: resolves with the host's reply to it, rejects with its `error` (or at once
+  // when the socket is not open: the reconnect resumes the game instead).
   request(message) {
+    if (this.ws?.readyState !== WebSocket.OPEN) {
+      return Promise.reject(new HostError("closed", "not connected to the host"));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
