@@ -95,11 +95,14 @@ class Watched:
         self.page.wait_for_selector(selector, state="attached", timeout=STEP_TIMEOUT_MS)
         return self.state()
 
-    def click_random_action(self, rng: random.Random) -> str:
-        """Click one of the pending decision's answers, chosen by `rng`; returns it."""
+    def click_random_action(self, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
+        """Click one of the pending decision's answers: the first of `prefer` offered, else
+        one chosen by `rng`; returns it."""
         buttons = self.page.query_selector_all("#actions [data-action]")
         assert buttons, "deciding, but no answer to click"
-        button = rng.choice(buttons)
+        offered = {b.get_attribute("data-action"): b for b in buttons}
+        wanted = [offered[a] for a in prefer if a in offered]
+        button = wanted[0] if wanted else rng.choice(buttons)
         action = str(button.get_attribute("data-action"))
         button.click()
         return action
@@ -114,10 +117,10 @@ def watch(context: Any) -> Watched:
 
 
 def play_to_the_end(page: Watched, rng: random.Random, *, limit: int = 600,
-                    at_answer: Any = None) -> int:
+                    at_answer: Any = None, prefer: tuple[str, ...] = ()) -> int:
     """Answer every decision with a random legal answer until the game is over; returns how
     many answers were clicked. `at_answer(n, page)` runs before each answer (it may end the
-    game, by conceding)."""
+    game, by conceding); answers in `prefer` are taken whenever they are offered."""
     for n in range(limit):
         if page.wait_state("deciding", "over") == "over":
             return n
@@ -125,7 +128,7 @@ def play_to_the_end(page: Watched, rng: random.Random, *, limit: int = 600,
             at_answer(n, page)
             if page.state() == "over":
                 return n
-        page.click_random_action(rng)
+        page.click_random_action(rng, prefer)
     raise AssertionError(f"no game over after {limit} answers")
 
 

@@ -14,13 +14,16 @@ import pytest
 from .conftest import Watched, play_to_the_end, screenshot, watch
 
 # Seeds whose games end in a few dozen answers (the browser tests must stay fast), each with
-# what its table must have shown: stride's G zone and a running clock; V Standard's accel
+# what its table must have shown: stride's G zone and G units, a legion (answered `legion`
+# whenever offered: seed 6 gets there) and a running clock; V Standard's accel
 # circle and gift markers (seed 34: the shortest game of seeds 1…59 whose random answers take
 # an accel gift); tag's four seats.
 GAMES = {
     "premium": ("/play?format=premium&deck=TD01&opponent_deck=TD02&seed=1", "A", ()),
     "premium-g": ("/play?format=premium-g&deck=GX01-gold-paladin&opponent_deck=GX01-narukami"
-                  "&seed=1&clock=300", "A", ('[data-zone="g_zone"]', ".clock.running")),
+                  "&seed=6&clock=300", "A",
+                  ('[data-zone="g_zone"]', ".clock.running", ".unit.g-unit",
+                   '[data-seat="A"][data-circle="VC"] .legion-mate')),
     "v-standard": ("/play?format=v-standard&deck=VX01-neo-nectar-accel"
                    "&opponent_deck=VX01-royal-paladin-force&seed=34", "A",
                    ('[data-seat="A"][data-circle^="RC.X"]', ".marker")),
@@ -56,7 +59,10 @@ def test_a_whole_game_against_greedy_by_random_legal_clicks(
 
     def look(n: int, page: Watched) -> None:
         dom = page.page
+        before = len(seen["shown"])
         seen["shown"].update(sel for sel in must_show if dom.query_selector(sel) is not None)
+        if fmt == "premium-g" and len(seen["shown"]) == len(must_show) > before:
+            screenshot(page, "stride-and-legion")
         if not seen["guard"] and dom.query_selector("#guard-summary") is not None:
             seen["guard"] = True
             summary = dom.inner_text("#guard-summary")
@@ -73,7 +79,7 @@ def test_a_whole_game_against_greedy_by_random_legal_clicks(
                                       last_view(page)["players"][me]["zones"]["hand"]["cards"])
 
     seed = int(parse_qs(urlsplit(path).query)["seed"][0])
-    answers = play_to_the_end(page, random.Random(seed), at_answer=look)
+    answers = play_to_the_end(page, random.Random(seed), at_answer=look, prefer=("legion",))
     assert answers > 5
     over = page.page.inner_text("#over")
     assert "reason" in over and ("You win" in over or "You lose" in over or "Draw" in over)

@@ -10,7 +10,7 @@ const OWN_GRID = [["RC.FL", "VC", "RC.FR"], ["RC.BL", "RC.BC", "RC.BR"]];
 const OPPOSITE_GRID = [["RC.BR", "RC.BC", "RC.BL"], ["RC.FR", "VC", "RC.FL"]];
 const GRID_CIRCLES = new Set(OWN_GRID.flat());
 // Zones drawn in their own places; every other zone with cards becomes a pile.
-const PLACED_ZONES = new Set(["hand", "deck", "damage", "GC", "trigger", "legion_mate"]);
+const PLACED_ZONES = new Set(["hand", "deck", "damage", "GC", "trigger", "legion_mate"]); // legion_mate: on VC
 const ZONE_LABELS = { g_zone: "G zone", ride_deck: "ride deck", order_zone: "order zone",
   crest_zone: "crest zone", gift_gone: "gifts used", removed: "removed", bind: "bind" };
 const COUNTED = ["hand", "deck", "damage", "soul", "drop"]; // in each side's header
@@ -115,11 +115,12 @@ function circle(seat, name, unit, zones, ctx) {
   const fight = ctx.fighting.get(`${seat}.${name}`);
   const node = el("div", { class: `circle${name === "VC" ? " vanguard" : ""}${name.startsWith("RC.X") ? " accel" : ""}${fight ? ` ${fight}` : ""}`,
     dataset: { seat, circle: name } }, [el("span", { class: "circle-label", text: name === "VC" ? "V" : name.replace("RC.", "") })]);
-  if (unit && "card" in unit) node.append(unitCard(unit, name === "VC" ? zones.legion_mate : null));
+  if (unit && "card" in unit) node.append(unitCard(unit));
+  if (unit?.legion_mate) node.append(legionMate(unit.legion_mate));
   return node;
 }
 
-function unitCard(unit, legion) {
+function unitCard(unit) {
   const down = unit.card === null || unit.face_up === false || isFaceDown(unit.card ?? "down");
   const record = down ? null : card(unit.card);
   const classes = ["unit", unit.rested ? "rested" : "standing", down ? "face-down" : "",
@@ -140,10 +141,17 @@ function unitCard(unit, legion) {
   if (unit.markers?.length) {
     node.append(el("span", { class: "markers" }, unit.markers.map((m) => el("span", { class: "marker", text: m }))));
   }
-  if (legion?.cards?.length) {
-    node.append(el("span", { class: "legion", text: `legion: ${legion.cards.map(cardName).join(", ")}` }));
-  }
   return node;
+}
+
+// A legion's mate stands beside its vanguard (the legion plugin's `circles.VC.legion_mate`).
+function legionMate(mate) {
+  return el("div", { class: `legion-mate${mate.rested ? " rested" : ""}`, title: cardTitle(mate.card),
+    dataset: { cardId: baseId(mate.card) } }, [
+    el("span", { class: "legion-label", text: "legion" }),
+    el("span", { class: "name", text: cardName(mate.card) }),
+    el("b", { class: "power", text: mate.power ?? "?" }),
+  ]);
 }
 
 function guardianCircle(seat, gc) {
