@@ -128,6 +128,7 @@ function draw(s) {
   renderBoard($("table"), s.view, { table: s.table, clocks: s.clocks, check: s.check });
   renderHand($("hand"), s.view, s.seat);
   $("game-id").textContent = `game ${s.game}${s.spectator ? " · spectating" : ` · seat ${s.seat}`}`;
+  $("hint").hidden = $("concede").hidden = s.spectator || Boolean(s.over);
   if (s.over) {
     app.decisionUI.clear("");
     showOver(s);

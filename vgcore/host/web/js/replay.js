@@ -27,8 +27,8 @@ function unitOf(cardId) {
 
 function emptySide(seat, finalView) {
   const circles = Object.fromEntries(Object.keys(finalView.players[seat].circles).map((c) => [c, null]));
-  return { circles, zones: { damage: { count: 0, cards: [] }, GC: { count: 0, units: [] },
-    drop: { count: 0, cards: [] }, soul: { count: 0, cards: [] } } };
+  // Only what public events fix for sure: soul and drop move in too many ways to count here.
+  return { circles, zones: { damage: { count: 0, cards: [] }, GC: { count: 0, units: [] } } };
 }
 
 // The table after the first `count` events, as far as public events tell it.
@@ -44,16 +44,13 @@ export function tableAfter(events, count, finalView) {
     const push = (zone, c) => { zones[zone].cards.push(c); zones[zone].count += 1; };
     switch (e.kind) {
       case "first_vanguard": case "ride": case "stride": case "persona_ride":
-        if (e.card) {
-          if (side.circles.VC && e.kind !== "stride") push("soul", side.circles.VC.card);
-          side.circles.VC = unitOf(e.card);
-        }
+        if (e.card) side.circles.VC = unitOf(e.card);
         break;
       case "stand_up":
         for (const [seat, c] of Object.entries(e.vanguards ?? {})) if (players[seat]) players[seat].circles.VC = unitOf(c);
         break;
       case "call":
-        if (e.circle) { if (side.circles[e.circle]) push("drop", side.circles[e.circle].card); side.circles[e.circle] = unitOf(e.card); }
+        if (e.circle) side.circles[e.circle] = unitOf(e.card);
         break;
       case "move":
         if (e.circle && e.to) { const moving = side.circles[e.circle]; side.circles[e.circle] = side.circles[e.to] ?? null; side.circles[e.to] = moving; }
@@ -61,7 +58,6 @@ export function tableAfter(events, count, finalView) {
       case "retire":
         if (e.circle === "GC") zones.GC.units = zones.GC.units.filter((u) => u.card !== e.card);
         else if (e.circle) side.circles[e.circle] = null;
-        if (e.card) push("drop", e.card);
         break;
       case "guard":
         zones.GC.units.push({ card: e.card, shield: card(e.card)?.shield ?? 0 });
@@ -75,6 +71,12 @@ export function tableAfter(events, count, finalView) {
       case "damage_check":
         push("damage", e.card);
         break;
+      case "counter_blast": case "counter_charge": {
+        const [from, to] = e.kind === "counter_blast" ? [e.card, `${e.card}/down`] : [`${e.card}/down`, e.card];
+        const at = zones.damage.cards.indexOf(from);
+        if (at >= 0) zones.damage.cards[at] = to;
+        break;
+      }
       case "heal": {
         const at = zones.damage.cards.indexOf(e.card);
         if (at >= 0) { zones.damage.cards.splice(at, 1); zones.damage.count -= 1; }
