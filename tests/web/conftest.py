@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,10 +22,12 @@ from ..host.test_node_client import ws_host
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-# Screenshots go where VGCORE_SCREENSHOTS says, else to docs/screenshots (committed, shown
-# by README.md and docs/web-client.md).
+# Screenshots go where VGCORE_SCREENSHOTS says, else to a folder in the system's temporary
+# directory, so that a test run leaves the checkout as it was. The committed ones, shown by
+# README.md and docs/web-client.md, are regenerated with
+#   VGCORE_SCREENSHOTS=docs/screenshots python -m pytest tests/web
 SCREENSHOTS = Path(os.environ.get("VGCORE_SCREENSHOTS")
-                   or Path(__file__).parents[2] / "docs" / "screenshots")
+                   or Path(tempfile.gettempdir()) / "vgcore-screenshots")
 STEP_TIMEOUT_MS = 20_000
 VIEWPORT = {"width": 1400, "height": 940}
 
@@ -136,4 +139,5 @@ def screenshot(page: Watched, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.page.screenshot(path=str(path))
+    assert path.read_bytes().startswith(b"\x89PNG") and path.stat().st_size > 10_000
     return path
