@@ -100,15 +100,14 @@ class Watched:
 
     def click_random_action(self, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
         """Click one of the pending decision's answers: the first of `prefer` offered, else
-        one chosen by `rng`; returns it."""
-        buttons = self.page.query_selector_all("#actions [data-action]")
-        assert buttons, "deciding, but no answer to click"
-        offered = {b.get_attribute("data-action"): b for b in buttons}
-        wanted = [offered[a] for a in prefer if a in offered]
-        button = wanted[0] if wanted else rng.choice(buttons)
-        action = str(button.get_attribute("data-action"))
-        button.click()
-        return action
+        one chosen by `rng` (as `rng.choice` would); returns it."""
+        actions = self.page.eval_on_selector_all("#actions [data-action]",
+                                                 "found => found.map(e => e.dataset.action)")
+        assert actions, "deciding, but no answer to click"
+        wanted = [a for a in prefer if a in actions]
+        index = actions.index(wanted[0]) if wanted else rng.randrange(len(actions))
+        self.page.locator("#actions [data-action]").nth(index).click()
+        return str(actions[index])
 
 
 def _text(payload: Any) -> str:

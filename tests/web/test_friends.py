@@ -17,6 +17,9 @@ from vgcore.plugins import Registry
 from .conftest import VIEWPORT, Watched, screenshot
 
 CARD_ID = re.compile(r"TD0[12]-\d{3}")
+# True once the page has heard what followed its answer (it is no longer "sending…").
+ANSWERED = ("document.body.dataset.state !== 'waiting' || "
+            "!document.getElementById('waiting-for')?.textContent.startsWith('sending')")
 
 
 def messages(frames: list[str]) -> Iterator[dict[str, Any]]:
@@ -120,18 +123,26 @@ def play_both(a: Watched, b: Watched) -> list[str]:
     game keeps cards hidden). Returns snapshots of B's page."""
     rng = random.Random(7)
     answered = {"A": 0, "B": 0}
+    waited = {"A": 0, "B": 0}  # times a page said whom it waits for
     snapshots = []
     for _ in range(3000):
         states = {seat: page.state() for seat, page in (("A", a), ("B", b))}
         if all(s == "over" for s in states.values()):
+            assert waited["A"] and waited["B"]
             return snapshots
         moved = False
         for seat, page in (("A", a), ("B", b)):
-            if states[seat] != "deciding":
+            # read again: the other's answer (a concession) may have ended the game since
+            if states[seat] != "deciding" or page.state() != "deciding":
                 continue
             page.click_random_action(rng)
             answered[seat] += 1
             moved = True
+            page.page.wait_for_function(ANSWERED)
+            if page.state() == "waiting":
+                told = page.page.inner_text("#waiting-for")
+                assert told.startswith(f"Waiting for {'B' if seat == 'A' else 'A'}"), told
+                waited[seat] += 1
             if seat == "B" and answered["B"] == 8:
                 page.page.reload()
                 assert page.wait_state("deciding", "waiting", "over") != "lobby"

@@ -60,7 +60,8 @@ def test_a_whole_game_against_greedy_by_random_legal_clicks(
     def look(n: int, page: Watched) -> None:
         dom = page.page
         before = len(seen["shown"])
-        seen["shown"].update(sel for sel in must_show if dom.query_selector(sel) is not None)
+        seen["shown"].update(dom.evaluate(
+            "wanted => wanted.filter(s => document.querySelector(s))", list(must_show)))
         if fmt == "premium-g" and len(seen["shown"]) == len(must_show) > before:
             screenshot(page, "stride-and-legion")
         if not seen["guard"] and dom.query_selector("#guard-summary") is not None:

@@ -56,6 +56,11 @@ export class DecisionUI {
   }
 
   show(decision, view, mySeat) {
+    if (this.decision?.id === decision.id && this.mySeat === mySeat) {
+      this.view = view; // the same question (its view, then its `decision`): keep the buttons
+      this.mark(); // the table was drawn again: mark it again
+      return;
+    }
     this.decision = decision;
     this.view = view;
     this.mySeat = mySeat;

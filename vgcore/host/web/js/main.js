@@ -64,7 +64,7 @@ function onMessage(message) {
   if (!s || (message.game !== undefined && message.game !== s.game)) return;
   switch (message.type) {
     case "event": return gotEvent(s, message.seq, message.event);
-    case "view": s.view = message.view; return draw(s);
+    case "view": return gotView(s, message.view);
     case "joined": return gotJoined(s, message);
     case "decision": s.decision = message.decision; s.waitingFor = null; return draw(s);
     case "waiting": s.decision = null; s.waitingFor = message; return draw(s);
@@ -87,6 +87,16 @@ function gotEvent(s, seq, event) {
   const told = tell(event, s.table);
   if (told.text) logLine(told.text, told.tone);
   if (!s.spectator) updateGame(s.game, s.seat, { lastSeq: seq });
+}
+
+// A view holds the pending decision in full for the seat asked (only seat and kind for the
+// others): it replaces whatever decision this page had, so that a decision already answered
+// is never shown again between the answer and the next `decision` message.
+function gotView(s, view) {
+  s.view = view;
+  const asked = view.decision;
+  s.decision = asked && asked.seat === s.seat && asked.options ? asked : null;
+  draw(s);
 }
 
 function gotJoined(s, message) {
@@ -139,7 +149,8 @@ function draw(s) {
     return setState("deciding");
   }
   const asked = s.waitingFor?.seat ?? s.view.decision?.seat;
-  app.decisionUI.clear(asked ? `Waiting for ${s.table.who(asked) === "Opponent" ? `${asked} (opponent)` : asked}${s.waitingFor?.kind ? ` (${s.waitingFor.kind})` : ""}…` : "Waiting…");
+  const kind = s.waitingFor?.kind ? ` (${s.waitingFor.kind})` : "";
+  app.decisionUI.clear(asked ? `Waiting for ${asked}${kind}…` : "Waiting…");
   setState("waiting");
 }
 
@@ -163,11 +174,14 @@ function tickClocks() {
 
 async function answer(decision, action) {
   const s = app.session;
+  s.decision = null;
   setState("waiting");
   try {
     await app.conn.request({ type: "answer", game: s.game, decision: decision.id, action });
   } catch (error) {
     status(`answer refused: ${error.message}`);
+    // Still this question (unless the host has moved on, or a newer one came): ask it again.
+    if (!s.decision && error.code !== "stale_decision") s.decision = decision;
     draw(s);
   }
 }

@@ -94,6 +94,13 @@ export function tableAfter(events, count, finalView) {
   return { seat: null, turn, turn_player: turnPlayer, phase, players, battle: null, lastAttack: battle };
 }
 
+function answerText(answer, table) {
+  if (!answer) return "the start";
+  // A private answer (a mulligan pick) reaches a spectator without its text.
+  const said = answer.answer === undefined ? "(a private answer)" : `“${actionLabel(answer.answer)}”`;
+  return `${table.who(answer.seat)} answered ${said}`;
+}
+
 // Draw the viewer into `root`: controls, the table at the current step, the step's words.
 export function renderReplay(root, { game, events, finalView, result, table }) {
   const steps = stepsOf(events);
@@ -111,8 +118,7 @@ export function renderReplay(root, { game, events, finalView, result, table }) {
     const step = steps[at];
     const view = tableAfter(events, ends[at], finalView);
     renderBoard(board, view, { table, clocks: {}, check: null });
-    where.textContent = `step ${at} of ${steps.length - 1}` + (step.answer
-      ? ` · ${table.who(step.answer.seat)} answered “${actionLabel(step.answer.answer)}”` : " · the start");
+    where.textContent = `step ${at} of ${steps.length - 1} · ${answerText(step.answer, table)}`;
     words.replaceChildren(...step.events.map((e) => tell(e, table)).filter((t) => t.text)
       .map((t) => el("li", { class: t.tone ? `tone-${t.tone}` : "", text: t.text })));
   };
