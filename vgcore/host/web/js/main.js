@@ -188,8 +188,19 @@ async function answer(decision, action) {
 
 // -- entering a game ------------------------------------------------------------------------
 
+// Stop watching the page's game when the page moves on — if it is a spectator's or over. A
+// seat of a live game stays held (leaving would start its reconnect window, and the game is
+// one click away in "My games").
+function letGo() {
+  const s = app.session;
+  if (s && (s.spectator || s.over)) app.conn.request({ type: "leave", game: s.game }).catch(() => {});
+  app.session = null;
+}
+
 async function enter(session, first) {
+  letGo();
   app.session = session;
+  $("over").hidden = true;
   $("log").replaceChildren();
   $("share").replaceChildren();
   showScreen("game");
@@ -247,7 +258,7 @@ function showShareLinks(created) {
 // -- lobby and routes -------------------------------------------------------------------------
 
 function showLobby() {
-  app.session = null;
+  letGo();
   showScreen("lobby");
   setState("lobby");
   renderLobby($("lobby"), app.welcome, {
@@ -277,7 +288,7 @@ function spectate(game) {
 }
 
 async function openReplay(game, entry) {
-  app.session = null;
+  letGo();
   history.replaceState(null, "", `/?replay=${encodeURIComponent(game)}`);
   showScreen("replay");
   setState("over");
