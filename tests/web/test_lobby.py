@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -13,6 +14,7 @@ from vgcore.host.client import Client
 
 from .conftest import screenshot, watch
 
+DECK_FILE = Path(__file__).parents[2] / "card_scripts" / "TD01" / "decks" / "TD01.yaml"
 # Too short, an unknown card, 9 of one card, the wrong trigger count, two clans: five
 # violations, all in one `bad_deck` error.
 ILLEGAL = """\
@@ -92,3 +94,46 @@ def test_a_game_left_by_closing_the_tab_is_in_the_lobby_to_rejoin(
     resume = next(json.loads(s) for s in later.sent if '"resume"' in s)
     assert resume["game"] == game and resume["seat"] == "A"
     assert later.errors == []
+
+
+def sent_create(page: Any) -> dict[str, Any]:
+    return next(json.loads(s) for s in page.sent if '"create"' in s)
+
+
+def test_the_lobby_form_starts_a_game_with_its_decks_opponent_and_clock(
+        site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(site + "/")
+    page.page.wait_for_selector("#new-game")
+    page.page.select_option("#format", "premium")
+    page.page.select_option("#deck", "TD02")
+    page.page.select_option("#opponent", "agent:random")
+    page.page.select_option("#opponent-deck", "TD01")
+    page.page.select_option("#clock", "300")
+    page.page.click("#start")
+    page.wait_state("deciding")
+    create = sent_create(page)
+    assert create["decks"] == {"A": "TD02", "B": "TD01"}
+    assert create["seats"] == {"B": "agent:random"}
+    assert create["clock"]["bank_ms"] == 300_000
+    assert page.page.query_selector('.clock[data-clock-seat="A"]') is not None
+    assert page.page.query_selector_all("#hand [data-card^='TD02-']")
+    assert page.errors == []
+
+
+def test_a_legal_deck_file_pasted_in_the_lobby_starts_the_game(
+        site: str, context: Any) -> None:
+    page = watch(context)
+    page.page.goto(site + "/")
+    page.page.wait_for_selector("#new-game")
+    page.page.select_option("#format", "premium")
+    page.page.select_option("#deck", "(paste or upload a list)")
+    page.page.fill("#deck-list", DECK_FILE.read_text(encoding="utf-8"))  # YAML, comments too
+    page.page.click("#start")
+    page.wait_state("deciding")
+    deck = sent_create(page)["decks"]["A"]
+    assert deck["first_vanguard"] == "TD01-012"
+    assert sum(entry["count"] for entry in deck["deck"]) == 50
+    assert page.page.query_selector_all("#hand [data-card^='TD01-']")
+    assert page.page.inner_text("#deck-problems") == ""
+    assert "description" not in deck  # a folded YAML block, read past (not a protocol key)

@@ -2,18 +2,21 @@
 // ({name, deck: [{id, count}], ride_deck, g_deck, first_vanguard}). Accepted: JSON of that
 // shape, a deck file (YAML with `- {id: X, count: N}` lines), or plain lines "4 TD01-001"
 // under optional `deck:`, `ride_deck:`, `g_deck:` headers. The host checks the rules; this
-// only reads the text, and returns every line it could not read.
+// only reads the text, and returns every line it could not read. A deck file's `description`
+// is skipped: the host's inline deck has no such key (it refuses unknown keys).
 
 const SECTIONS = ["deck", "ride_deck", "g_deck"];
 const COUNT_FIRST = /^(\d+)\s*x?\s+(\S+)$/i;
 const COUNT_LAST = /^(\S+)\s+x?\s*(\d+)$/i;
+const BLOCK_SCALAR = /^[>|][+-]?$/; // a YAML block scalar's header: its text is on the next lines
 const YAML_ENTRY = /^-?\s*\{\s*id:\s*([^,\s}]+)\s*,\s*count:\s*(\d+)\s*\}$/;
 
 export function readDeckList(text) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
     try {
-      return { deck: JSON.parse(trimmed), problems: [] };
+      const { description, ...deck } = JSON.parse(trimmed); // eslint-disable-line no-unused-vars
+      return { deck, problems: [] };
     } catch (error) {
       return { deck: null, problems: [`not valid JSON: ${error.message}`] };
     }
@@ -21,16 +24,20 @@ export function readDeckList(text) {
   const deck = { name: "pasted deck", deck: [] };
   const problems = [];
   let section = "deck";
+  let folded = null; // the key of a YAML block (`description: >-`) whose indented lines follow
   trimmed.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.replace(/#.*$/, "").trim();
     if (!line) return;
+    if (folded && /^\s/.test(raw)) return; // a deck file's description: not sent
+    folded = null;
     const header = line.match(/^([a-z_]+):\s*(.*)$/);
     if (header && !line.startsWith("-")) {
       const [, key, value] = header;
       if (SECTIONS.includes(key) && !value) section = key;
-      else if (["name", "first_vanguard", "format", "description"].includes(key) && value) {
+      else if (BLOCK_SCALAR.test(value)) folded = key;
+      else if (["name", "first_vanguard", "format"].includes(key) && value) {
         deck[key] = value.replace(/^["']|["']$/g, "");
-      } else problems.push(`line ${index + 1}: unknown key '${key}'`);
+      } else if (key !== "description") problems.push(`line ${index + 1}: unknown key '${key}'`);
       return;
     }
     const entry = line.match(YAML_ENTRY) ?? line.match(COUNT_FIRST);

@@ -70,6 +70,8 @@ function onMessage(message) {
     case "waiting": s.decision = null; s.waitingFor = message; return draw(s);
     case "clock":
       s.clocks[message.seat] = { remaining: message.remaining_ms, running: message.running, at: performance.now() };
+      // A seat's first clock has no place on the table yet: draw the table again.
+      if (!document.querySelector(`[data-clock-seat="${message.seat}"]`)) return draw(s);
       return tickClocks();
     case "presence":
       return logLine(`${s.table?.who(message.seat) ?? message.seat} ${message.connected ? "came back" : "left the table"}`, "presence");
