@@ -1,5 +1,6 @@
-"""Fixtures of the browser tests: one real `vgcore serve --ws` subprocess and one headless
-Chromium (Debian's, driven by the pip `playwright` package's sync API) for the whole folder.
+"""Fixtures of the browser tests: one real `vgcore serve --ws` subprocess for the whole folder
+and one headless Chromium (Debian's, driven by the pip `playwright` package's sync API) per
+module.
 
 A missing Chromium or playwright skips these tests with the reason, except under CI (the `CI`
 environment variable set), where it fails: CI must run them (.ci/run installs both).
@@ -46,7 +47,9 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+# One browser per module, not per session: playwright's sync API keeps an event loop running
+# in this thread while it is started, which asyncio.run() in the tests after these refuses.
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
