@@ -82,12 +82,14 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
 
             run_until_signal(host, lambda: serve_stdio(host))
             return
+        from vgcore.host.webclient import web_routes
         from vgcore.host.ws import serve_ws
 
+        routes = web_routes(host.registry)
         try:
             deflate = None if compression == "none" else compression
             run_until_signal(host, lambda: serve_ws(host, *address, allow_origins=allow_origins,
-                                                    compression=deflate))
+                                                    http=routes, compression=deflate))
         except OSError as exc:  # the port is taken, the address is not this machine's, …
             click.echo(f"error: cannot listen on {ws_address}: {exc.strerror or exc}", err=True)
             sys.exit(2)

@@ -2,7 +2,7 @@
 
 The WebSocket server hands every request that is not a WebSocket upgrade to an `HttpRoutes`
 (ws.py). A handler is mounted on a path prefix and returns an `HttpReply`; the browser client
-(a later issue) mounts `static_dir(...)` on "/" the same way the defaults below are mounted.
+(webclient.py) mounts `static_dir(...)` on "/" the same way the defaults below are mounted.
 Nothing here does I/O on sockets, so the router is tested without a server.
 """
 
