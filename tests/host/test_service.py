@@ -204,6 +204,14 @@ def test_an_illegal_deck_lists_every_violation() -> None:
         reply = await peer.request("create", format="premium", decks={"A": tiny, "B": "TD02"})
         assert reply["code"] == "bad_deck"
         assert "NOPE-999" in reply["message"] and "cards" in reply["message"]
+        # the same violations, one string each, for a client to list without parsing
+        violations = reply["violations"]
+        assert len(violations) >= 2 and all(v.startswith("A (tiny): ") for v in violations)
+        assert reply["message"] == "illegal decks: " + "; ".join(violations)
+        described = {**tiny, "description": "a deck file's own words"}  # a deck file's keys
+        unknown = await peer.request("create", format="premium",
+                                     decks={"A": described, "B": "nope"})
+        assert unknown["violations"] == ["B: no installed deck 'nope'"]
     run(body)
 
 

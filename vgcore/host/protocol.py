@@ -48,12 +48,14 @@ ERROR_CODES = (
 class HostError(VgError):
     """A request the host refuses: sent to the client as an `error` message."""
 
-    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
+    def __init__(self, code: str, message: str, legal: list[str] | None = None, *,
+                 violations: list[str] | None = None) -> None:
         assert code in ERROR_CODES, code
         super().__init__(message)
         self.code = code
         self.message = message
         self.legal = legal
+        self.violations = violations
 
 
 class Message(msgspec.Struct, tag_field="type", kw_only=True):
@@ -94,6 +96,7 @@ class InlineDeck(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     g_deck: Annotated[list[DeckEntry], msgspec.Meta(max_length=50)] | None = None
     first_vanguard: Name | None = None
     format: Name | None = None
+    description: Annotated[str, msgspec.Meta(max_length=2000)] | None = None  # kept, not read
 
 
 class ClockSpec(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -306,6 +309,9 @@ class Error(Reply, tag="error"):
     code: str
     message: str
     legal: list[str] | msgspec.UnsetType = msgspec.UNSET
+    # bad_deck: every problem of every deck, one string each ("A (name): …"), as the message
+    # lists them joined, so that a client shows them without parsing the message
+    violations: list[str] | msgspec.UnsetType = msgspec.UNSET
 
 
 class Pong(Reply, tag="pong"):
@@ -423,7 +429,8 @@ _id_decoder = msgspec.json.Decoder(_JustTheId)
 
 def error(exc: HostError, re: RequestId | msgspec.UnsetType = msgspec.UNSET) -> Error:
     legal = msgspec.UNSET if exc.legal is None else exc.legal
-    return Error(re=re, code=exc.code, message=exc.message, legal=legal)
+    violations = msgspec.UNSET if exc.violations is None else exc.violations
+    return Error(re=re, code=exc.code, message=exc.message, legal=legal, violations=violations)
 
 
 def client_types() -> list[str]:

@@ -274,13 +274,14 @@ class Host:
             given = [self.deck(message.decks[s], s) for s in seats if s in message.decks]
             dealt = registry.deal_decks(fid, given)
         except DeckError as exc:
-            raise p.HostError("bad_deck", str(exc), legal=None) from None
+            raise p.HostError("bad_deck", str(exc), violations=[str(exc)]) from None
         problems = []
         for seat, deck in dealt.items():
             for problem in registry.deck_violations(deck, fid):
                 problems.append(f"{seat} ({deck.name}): {problem}")
         if problems:
-            raise p.HostError("bad_deck", "illegal decks: " + "; ".join(problems))
+            raise p.HostError("bad_deck", "illegal decks: " + "; ".join(problems),
+                              violations=problems)
         return dealt
 
     def deck(self, given: str | p.InlineDeck, seat: str) -> Any:
@@ -288,14 +289,16 @@ class Host:
 
         if isinstance(given, str):
             if given not in self.registry.decks:
-                raise p.HostError("bad_deck", f"{seat}: no installed deck {given!r}")
+                problem = f"{seat}: no installed deck {given!r}"
+                raise p.HostError("bad_deck", problem, violations=[problem])
             return self.registry.decks[given]
         data = msgspec.to_builtins(given)
         data = {k: v for k, v in data.items() if v is not None}
         try:
             return parse_deck(data, f"decks.{seat}")
         except VgError as exc:
-            raise p.HostError("bad_deck", f"{seat}: {exc}") from None
+            raise p.HostError("bad_deck", f"{seat}: {exc}", violations=[f"{seat}: {exc}"]) \
+                from None
 
     def room(self, game_id: str) -> Room:
         """A live game, or a finished one (rebuilt from the store when not in memory)."""

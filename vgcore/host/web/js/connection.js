@@ -5,10 +5,11 @@
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
 export class HostError extends Error {
-  constructor(code, message, legal) {
+  constructor(code, message, legal, violations) {
     super(message);
     this.code = code;
     this.legal = legal ?? null;
+    this.violations = violations ?? null; // bad_deck: every problem, one string each
   }
 }
 
@@ -98,7 +99,7 @@ export class HostConnection {
     const waiter = message.re !== undefined ? this.pending.get(message.re) : undefined;
     if (waiter) {
       this.pending.delete(message.re);
-      if (message.type === "error") waiter.reject(new HostError(message.code, message.message, message.legal));
+      if (message.type === "error") waiter.reject(new HostError(message.code, message.message, message.legal, message.violations));
       else waiter.resolve(message);
       // A reply that is also game news (joined, game_over after concede…) is told too.
       if (message.type !== "error") this.onMessage(message, true);

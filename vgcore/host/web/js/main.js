@@ -233,7 +233,7 @@ async function startGame(settings) {
     if (error.code === "bad_deck") {
       if (location.pathname !== "/") history.replaceState(null, "", "/");
       showLobby();
-      showProblems(violations(error.message));
+      showProblems(error.violations ?? violations(error.message)); // older hosts: the message
       return;
     }
     return backToLobby(`the host refused the game: ${error.message}`);
