@@ -146,7 +146,7 @@ def _check_plain(value: Any, depth: int) -> None:
     elif kind is float:
         if not math.isfinite(value):
             raise _NotPlain(f"a number is {value}")
-    elif isinstance(value, str):  # a StrEnum (Zone, Phase) before a JSON round trip
+    elif isinstance(value, str):  # a str subclass (a plugin's StrEnum) before a JSON round trip
         return
     else:
         raise _NotPlain(f"a value of type {kind.__name__} is not JSON")

@@ -6,7 +6,6 @@ core's vocabulary, and plugins extend the field and the zones with their own nam
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Final, TypeAlias
 
 Seat: TypeAlias = str
@@ -39,7 +38,13 @@ STANDARD_CIRCLES: Final[dict[CircleName, tuple[str, int]]] = {
 }
 
 
-class Zone(StrEnum):
+# Zones, phases and durations are plain strings, not enum members: a game's state holds them
+# in thousands of places (card locations, events), a snapshot gives them back as plain strings
+# anyway, and containers of plain strings are left alone by Python's cycle collector (a host
+# with a hundred live games paused for ~90 ms on each full collection with enum members).
+
+
+class Zone:
     """The core's zones outside the field (RULES.md §1); plugins add more by name."""
 
     DECK = "deck"
@@ -53,9 +58,10 @@ class Zone(StrEnum):
     RIDE_DECK = "ride_deck"
     ORDER = "order_zone"
     CREST = "crest_zone"
+    ALL = (DECK, HAND, DROP, DAMAGE, SOUL, TRIGGER, BIND, REMOVED, RIDE_DECK, ORDER, CREST)
 
 
-class Phase(StrEnum):
+class Phase:
     """Phases of a turn (RULES.md §5); "setup" precedes the first turn."""
 
     SETUP = "setup"
@@ -65,9 +71,10 @@ class Phase(StrEnum):
     MAIN = "main"
     BATTLE = "battle"
     END = "end"
+    ALL = (SETUP, STAND, DRAW, RIDE, MAIN, BATTLE, END)
 
 
-class Until(StrEnum):
+class Until:
     """How long a modifier lasts."""
 
     BATTLE = "battle"

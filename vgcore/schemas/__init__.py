@@ -214,8 +214,8 @@ def scenario_file_schema(extra_fields: Mapping[str, dict] | None = None,
     engine checks their names when the scenario runs); the core's are listed by name.
     """
     circles = [c for c in STANDARD_CIRCLES if c != "VC"]
-    phases = [str(p) for p in Phase if p != Phase.SETUP]
-    zones = [str(z) for z in Zone]
+    phases = [p for p in Phase.ALL if p != Phase.SETUP]
+    zones = list(Zone.ALL)
     card_ref = {
         "anyOf": [
             {"type": "string", "pattern": r"^\S+$",
