@@ -6,7 +6,7 @@ run here, on this process's asyncio loop: each holds one WebSocket and plays one
 answers each of its decisions the moment it arrives with a uniform random legal option. A
 game that ends is replaced by a new one, so `games` games are live throughout.
 
-What is measured (docs/performance.md, "Host"):
+What is measured (docs/performance.md, "Host (2026-12-01)" and "The host"):
 - answers/s: answers the bots sent in the timed window, divided by its length; and the host's
   decisions/s for every seat (the host's own agent included), counted from decision ids;
 - latency: from sending an answer to receiving the game's next decision (in `vs_agent` that

@@ -146,7 +146,7 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
         await host.start()
         # What exists now lives as long as the process (modules, the registry and its card
         # data, engines): out of the cycle collector's way, so that a full collection, which
-        # stops every game while it runs, scans only the games (docs/performance.md, "Host").
+        # stops every game while it runs, scans only the games (docs/performance.md, "The tail").
         gc.collect()
         gc.freeze()
         task = asyncio.create_task(serving())
