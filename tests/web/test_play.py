@@ -189,6 +189,13 @@ def test_the_replay_steps_forward_and_back_through_a_finished_game(
     asked = [m["at"] for m in sent_json(page) if m.get("type") == "get" and "at" in m]
     assert sorted(asked) == sorted(set(asked)) and len(asked) >= 11  # each step asked once
     screenshot(page, "replay")
+    # A reload (/?replay=<game>) watches it again as the seat this browser played.
+    assert "replay=" in page.page.url
+    page.sent.clear()
+    page.received.clear()
+    page.page.reload()
+    assert shown(page, last)["result"] == "B"  # past_view: the reply is seat A's view
+    assert page.page.query_selector_all("#replay-hand [data-card]")
     assert page.errors == []
 
 

@@ -12,12 +12,12 @@ import { el } from "./dom.js";
 import { renderLobby, showProblems } from "./lobby.js";
 import { Table, tell } from "./narrate.js";
 import { renderReplay, viewCache } from "./replay.js";
-import { forgetGame, saveGame, savedGame, updateGame } from "./saved.js";
+import { forgetGame, saveGame, savedGame, savedGames, updateGame } from "./saved.js";
 
 const $ = (id) => document.getElementById(id);
 const CHECKS = new Set(["drive_check", "damage_check"]);
 
-const app = { welcome: null, session: null, conn: null, decisionUI: null, replayGame: null };
+const app = { welcome: null, session: null, conn: null, decisionUI: null, replay: null };
 
 function setState(state) {
   document.body.dataset.state = state;
@@ -197,8 +197,8 @@ function letGo() {
   const s = app.session;
   if (s && (s.spectator || s.over)) app.conn.request({ type: "leave", game: s.game }).catch(() => {});
   app.session = null;
-  if (app.replayGame) app.conn.request({ type: "leave", game: app.replayGame }).catch(() => {});
-  app.replayGame = null;
+  if (app.replay) app.conn.request({ type: "leave", game: app.replay.game }).catch(() => {});
+  app.replay = null;
 }
 
 async function enter(session, first) {
@@ -304,7 +304,8 @@ async function openReplay(game, entry) {
     return backToLobby(`no replay of ${game}: ${error.message}`);
   }
   const { view, over, seat } = watched;
-  app.replayGame = game; // left (leave) with the replay screen
+  // Left (leave) with the replay screen; joined again after a reconnect (the seat's steps).
+  app.replay = { game, entry: seat === null ? null : entry };
   if (!over) return backToLobby(`game ${game} has not ended yet: spectate it instead`);
   const viewAt = viewCache((at) => app.conn.request({ type: "get", game, what: "view", at })
     .then((reply) => reply.view));
@@ -359,13 +360,22 @@ async function route() {
   }
   if (query.get("game") && query.get("seat")) return rejoin(query.get("game"), query.get("seat"));
   if (query.get("spectate")) return spectate(query.get("spectate"));
-  if (query.get("replay")) return openReplay(query.get("replay"), null);
+  if (query.get("replay")) {
+    const game = query.get("replay"); // as the seat this browser played in it, if any
+    return openReplay(game, savedGames().find((g) => g.game === game) ?? null);
+  }
   return showLobby();
 }
 
 async function opened(welcome, reconnected) {
   app.welcome = welcome;
   $("engine").textContent = `vgcore ${welcome.engine_version}`;
+  if (reconnected && app.replay?.entry) {
+    const { game, entry } = app.replay;
+    await app.conn.request({ type: "join", game, seat: entry.seat, token: entry.token })
+      .catch((error) => status(`cannot watch the replay as ${entry.seat}: ${error.message}`));
+    return;
+  }
   if (reconnected && app.session) {
     // A dropped connection: resume the game from the last event this page has.
     try {
