@@ -5,6 +5,8 @@ presence, clocks, restart (issue 11; docs/host-protocol.md)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 from pathlib import Path
 from typing import Any
 
@@ -436,6 +438,89 @@ def test_get_view_and_legal_and_list() -> None:
         assert game in [g["game"] for g in listed["games"]]
         outsider = await Peer(host).request("get", game=game, what="view")
         assert outsider["code"] == "unauthorized"
+    run(body)
+
+
+# -- past views of a finished game (get view at) ------------------------------------------
+
+
+def played_to(replay: Replay, at: int) -> Any:
+    """A fresh game with the replay's first `at` answers applied (the engine alone)."""
+    return dataclasses.replace(replay, answers=replay.answers[:at], hashes=[],
+                               forfeit=None).run(registry())
+
+
+def as_sent(view: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(view))
+
+
+def test_a_finished_games_view_at_an_answer_is_the_game_played_again_to_it() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=3)
+        over = await play_out(host, {"A": peer}, game, seed=3)
+        replay = Replay.from_json(over["replay"])
+        count = len(replay.answers)
+        assert count > 40
+        final = await peer.request("get", game=game, what="view")
+        # the end, the middle, one back from it (from a kept state), the start, and again
+        for at in (count, count // 2, count // 2 - 1, 0, count // 2, 17):
+            past = await peer.request("get", game=game, what="view", at=at)
+            again = played_to(replay, at)
+            assert past["type"] == "view" and past["seat"] == "A", past
+            assert past["view"] == as_sent(again.view("A", log=False)), at
+            assert past["seq"] == len(again.state.log)
+        assert (await peer.request("get", game=game, what="view", at=count))["view"] \
+            == final["view"]
+        middle = await peer.request("get", game=game, what="view", at=count // 2)
+        assert middle["view"] != final["view"] and middle["view"]["result"] is None
+        hand = middle["view"]["players"]["A"]["zones"]["hand"]
+        assert len(hand["cards"]) == hand["count"]  # A's own hand, in full
+    run(body)
+
+
+def test_a_spectator_gets_the_spectators_past_view_and_a_private_game_refuses_it() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=5)
+        over = await play_out(host, {"A": peer}, game, seed=5)
+        replay = Replay.from_json(over["replay"])
+        at = len(replay.answers) // 2
+        outsider = Peer(host)  # a public game's past, like its replay, is anyone's
+        past = await outsider.request("get", game=game, what="view", at=at)
+        assert past["seat"] is None
+        assert past["view"] == as_sent(played_to(replay, at).spectator_view(log=False))
+        assert "cards" not in past["view"]["players"]["A"]["zones"]["hand"]
+        mine = await peer.request("get", game=game, what="view", at=at)
+        assert "cards" in mine["view"]["players"]["A"]["zones"]["hand"]
+        assert (await outsider.request("get", game=game, what="view", at=at, seat="A"))[
+            "code"] == "unauthorized"
+
+        host, peer, game, _ = await joined_game(spectators={"allowed": False})
+        await peer.request("concede", game=game, seat="A")
+        refused = await Peer(host).request("get", game=game, what="view", at=0)
+        assert refused["code"] == "unauthorized"
+        assert (await peer.request("get", game=game, what="view", at=0))["seat"] == "A"
+    run(body)
+
+
+def test_view_at_is_refused_out_of_range_on_a_live_game_and_with_other_whats() -> None:
+    async def body() -> None:
+        host, peer, game, _ = await joined_game()
+        live = await peer.request("get", game=game, what="view", at=0)
+        assert live["code"] == "bad_request" and "not over" in live["message"]
+        asked = peer.pending("A")["decision"]
+        await peer.request("answer", game=game, decision=asked["id"], action=asked["options"][0])
+        await settle(host)
+        await peer.request("concede", game=game, seat="A")
+        count = len(host.known(game).answers)
+        for at in (count + 1, -1):
+            refused = await peer.request("get", game=game, what="view", at=at)
+            assert refused["code"] == "bad_request" and f"0..{count}" in refused["message"]
+        legal = await peer.request("get", game=game, what="legal", at=0)
+        assert legal["code"] == "bad_request"
+        end = await peer.request("get", game=game, what="view", at=count)
+        assert end["view"]["result"] == "B"  # the last step is the final view: conceded
+        before = await peer.request("get", game=game, what="view", at=count - 1)
+        assert before["view"]["result"] is None
     run(body)
 
 

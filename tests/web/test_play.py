@@ -158,15 +158,69 @@ def test_the_replay_steps_forward_and_back_through_a_finished_game(
     where = page.page.inner_text("#replay-where")
     last = int(where.split()[1])
     assert where.startswith(f"step {last} of {last}") and last >= 10
+    assert shown(page, last)["result"] == "B"  # the last step is the final view: conceded
     page.page.click("#replay-back")
     assert page.page.inner_text("#replay-where").startswith(f"step {last - 1} of {last}")
+    shown(page, last - 1)
     page.page.click("#replay-first")
     assert page.page.inner_text("#replay-where").startswith(f"step 0 of {last}")
-    assert len(page.page.query_selector_all("#replay-table .unit")) == 0
+    shown(page, 0)
+    assert len(page.page.query_selector_all("#replay-table .unit:not(.face-down)")) == 0
+    assert len(page.page.query_selector_all("#replay-table .unit.face-down")) == 2  # 1st vanguards
     for _ in range(8):
         page.page.click("#replay-forward")
     assert page.page.inner_text("#replay-where").startswith(f"step 8 of {last}")
+    view = shown(page, 8)
     assert len(page.page.query_selector_all("#replay-table .unit")) >= 2  # the vanguards
     assert page.page.inner_text("#replay-log") != ""
+    # What only the real view has: both hand counts, the drop and deck, my hand's cards.
+    for seat in ("A", "B"):
+        zones = view["players"][seat]["zones"]
+        for zone in ("hand", "deck", "drop", "soul"):
+            counter = f'#replay-table .counter[data-zone="{zone}"][data-seat="{seat}"] b'
+            assert page.page.inner_text(counter) == str(zones[zone]["count"]), (seat, zone)
+    mine = view["players"]["A"]["zones"]["hand"]["cards"]
+    assert mine and page.page.eval_on_selector_all(
+        "#replay-hand [data-card]", "found => found.map(e => e.dataset.card)") \
+        == [c.split("/")[0].split(":")[0] for c in mine]
+    page.page.click("#replay-back")
+    page.page.click("#replay-forward")
+    shown(page, 8)
+    asked = [m["at"] for m in sent_json(page) if m.get("type") == "get" and "at" in m]
+    assert sorted(asked) == sorted(set(asked)) and len(asked) >= 11  # each step asked once
     screenshot(page, "replay")
+    # A reload (/?replay=<game>) watches it again as the seat this browser played.
+    assert "replay=" in page.page.url
+    page.sent.clear()
+    page.received.clear()
+    page.page.reload()
+    assert shown(page, last)["result"] == "B"  # past_view: the reply is seat A's view
+    assert page.page.query_selector_all("#replay-hand [data-card]")
     assert page.errors == []
+
+
+def sent_json(page: Watched) -> list[dict[str, Any]]:
+    return [json.loads(s) for s in page.sent]
+
+
+def received_json(page: Watched) -> list[dict[str, Any]]:
+    out = []
+    for text in page.received:
+        message = json.loads(text)
+        out.extend(message["messages"] if message["type"] == "batch" else [message])
+    return out
+
+
+def past_view(page: Watched, at: int) -> dict[str, Any]:
+    """The view the host sent in reply to the page's `get view` with `at`."""
+    ids = [m["id"] for m in sent_json(page) if m.get("type") == "get" and m.get("at") == at]
+    assert len(ids) == 1, f"step {at} asked {len(ids)} times"
+    reply = next(m for m in received_json(page) if m.get("re") == ids[0])
+    assert reply["type"] == "view" and reply["seat"] == "A", reply
+    return reply["view"]  # type: ignore[no-any-return]
+
+
+def shown(page: Watched, at: int) -> dict[str, Any]:
+    """Wait until the replay's table shows step `at`; the host's view of that step."""
+    page.page.wait_for_selector(f'#replay-table[data-step="{at}"]', state="attached")
+    return past_view(page, at)

@@ -172,6 +172,9 @@ class Get(Request, tag="get"):
     game: GameId
     what: Literal["view", "legal", "replay"]
     seat: Name | None = None  # which joined seat's view (a connection that joined several)
+    # view of a finished game only: the view as it was after its first `at` answers (0 to
+    # the number of answers; the last is the final view), for replay viewers
+    at: int | None = None
 
 
 class Ping(Request, tag="ping"):

@@ -37,6 +37,7 @@ TIMEOUT_AGENT = "greedy"  # who answers for a seat whose clock ran out (policy "
 STAND_IN = "greedy"  # who plays a seat gone past its window (on_disconnect "agent")
 MAX_RESUME_EVENTS = 2000  # a resume further behind gets a fresh view with the whole log
 AGENT_SLICE = 0.002  # seconds of agent answers between chances for other games to run
+PAST_EVERY = 16  # answers between the states kept of a finished game played again
 
 
 @dataclass(slots=True, eq=False)
@@ -563,6 +564,24 @@ class Room:
             watch.delayed = False
             self.catch_up(watch)
         self.broadcast(self.game_over_message(replay))
+
+    async def past(self, at: int) -> Game:
+        """The finished game after its first `at` answers (at the end: the final game, a
+        concession included), played again from the nearest state kept before it; a state
+        is kept every `PAST_EVERY` answers, so stepping back costs a few answers, and other
+        games run every few answers."""
+        if at >= len(self.answers):
+            return self.game
+        kept = self.host.past_states(self.id)
+        start = max((n for n in kept if n <= at), default=0)
+        game = kept[start].clone() if start in kept else self.host.fresh_game(self.record)
+        for n in range(start, at):
+            game.apply(self.answers[n])
+            if (n + 1) % PAST_EVERY == 0 and n + 1 not in kept:
+                kept[n + 1] = game.clone()
+            if n % 8 == 7:
+                await asyncio.sleep(0)
+        return game
 
     def game_over_message(self, replay: dict[str, Any] | None = None) -> p.GameOver:
         return p.GameOver(game=self.id, result=self.game.result or "draw",

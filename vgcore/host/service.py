@@ -33,6 +33,8 @@ from vgcore.replay import deck_from_json, deck_to_json
 
 log = logging.getLogger("vgcore.host")
 
+PASTS_KEPT = 8  # finished games whose replayed states are kept for `get view at`
+
 
 @dataclass(slots=True)
 class HostConfig:
@@ -55,6 +57,8 @@ class Host:
         self.tasks: set[asyncio.Task[None]] = set()
         self.waiting: dict[str, GameRecord] = {}  # unfinished games not yet rebuilt
         self.resumed: asyncio.Future[int] | None = None  # done when every game is back
+        # game id -> answers played -> that game's state, for `get view at` (newest last)
+        self.pasts: OrderedDict[str, dict[int, Game]] = OrderedDict()
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -186,6 +190,15 @@ class Host:
         decks = {seat: deck_from_json(d) for seat, d in record.decks.items()}
         return Game.new(engine, decks, record.seed,
                         first_player=record.config.get("first_player"))
+
+    def past_states(self, game_id: str) -> dict[int, Game]:
+        """The states kept of a finished game played again, by answers played; only the
+        last `PASTS_KEPT` games asked about keep theirs, so memory stays bounded."""
+        kept = self.pasts.pop(game_id, None)
+        self.pasts[game_id] = kept = {} if kept is None else kept
+        while len(self.pasts) > PASTS_KEPT:
+            self.pasts.popitem(last=False)
+        return kept
 
     # -- requests that need no game --------------------------------------------------------
 
@@ -478,6 +491,9 @@ class Connection:
         self.send(p.Ok(re=m.id))
 
     def get(self, m: p.Get) -> None:
+        if m.at is not None:
+            self.get_past_view(m)
+            return
         if m.what == "replay":
             self.get_replay(m)
             return
@@ -510,6 +526,40 @@ class Connection:
             raise p.HostError("unauthorized", f"game {m.game} is private: join one of its "
                               "seats to get its replay")
         self.host.spawn(self.send_replay(m, room, json.loads(text)))
+
+    def get_past_view(self, m: p.Get) -> None:
+        """A finished game's view after its first `at` answers, for a replay viewer: the
+        asking seat's (else the spectator's), with the access rules of `get replay`."""
+        if m.what != "view":
+            raise p.HostError("bad_request", "`at` goes with what: view only")
+        room = self.host.room(m.game)
+        if room.game.result is None:
+            raise p.HostError("bad_request", f"game {m.game} is not over: `at` is for "
+                              "finished games (a live game's view: get view)")
+        seat = self.replay_seat(room, m.seat)
+        count = len(room.answers)
+        if not 0 <= m.at <= count:
+            raise p.HostError("bad_request", f"at {m.at} is out of range: game {m.game} had "
+                              f"{count} answers, so at is 0..{count}")
+        self.host.spawn(self.send_past_view(m, room, seat))
+
+    def replay_seat(self, room: Room, asked: str | None) -> str | None:
+        """Whose view of a finished game this connection may have: a seat it joined (the
+        one asked, else its first), else the spectator's if the game allows spectators."""
+        seats = room.seat_of(self)
+        if asked is not None and asked not in seats:
+            raise p.HostError("unauthorized", f"this connection has not joined as {asked}")
+        if seats:
+            return asked or seats[0]
+        if not room.spectators_allowed:
+            raise p.HostError("unauthorized", f"game {room.id} is private: join one of its "
+                              "seats to see its past views")
+        return None
+
+    async def send_past_view(self, m: p.Get, room: Room, seat: str | None) -> None:
+        game = await room.past(m.at or 0)
+        self.send(p.ViewMsg(re=m.id, game=m.game, seat=seat, seq=len(game.state.log),
+                            view=room.view_of(game, seat, log=False)))
 
     async def send_replay(self, m: p.Get, room: Room, data: dict[str, Any]) -> None:
         """The replay with its hashes, made once per finished room (asking again is free)."""

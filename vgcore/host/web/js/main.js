@@ -11,13 +11,13 @@ import { violations } from "./decklist.js";
 import { el } from "./dom.js";
 import { renderLobby, showProblems } from "./lobby.js";
 import { Table, tell } from "./narrate.js";
-import { renderReplay } from "./replay.js";
-import { forgetGame, saveGame, savedGame, updateGame } from "./saved.js";
+import { renderReplay, viewCache } from "./replay.js";
+import { forgetGame, saveGame, savedGame, savedGames, updateGame } from "./saved.js";
 
 const $ = (id) => document.getElementById(id);
 const CHECKS = new Set(["drive_check", "damage_check"]);
 
-const app = { welcome: null, session: null, conn: null, decisionUI: null };
+const app = { welcome: null, session: null, conn: null, decisionUI: null, replay: null };
 
 function setState(state) {
   document.body.dataset.state = state;
@@ -197,6 +197,8 @@ function letGo() {
   const s = app.session;
   if (s && (s.spectator || s.over)) app.conn.request({ type: "leave", game: s.game }).catch(() => {});
   app.session = null;
+  if (app.replay) app.conn.request({ type: "leave", game: app.replay.game }).catch(() => {});
+  app.replay = null;
 }
 
 async function enter(session, first) {
@@ -295,34 +297,47 @@ async function openReplay(game, entry) {
   showScreen("replay");
   setState("over");
   $("replay").replaceChildren(el("p", { text: "Loading the replay…" }));
-  // The public log: spectate the finished game (its final view carries the log), else join
-  // its seat with the token this browser holds.
+  let watched;
+  try {
+    watched = await watchFinished(game, entry);
+  } catch (error) {
+    return backToLobby(`no replay of ${game}: ${error.message}`);
+  }
+  const { view, over, seat } = watched;
+  // Left (leave) with the replay screen; joined again after a reconnect (the seat's steps).
+  app.replay = { game, entry: seat === null ? null : entry };
+  if (!over) return backToLobby(`game ${game} has not ended yet: spectate it instead`);
+  const viewAt = viewCache((at) => app.conn.request({ type: "get", game, what: "view", at })
+    .then((reply) => reply.view));
+  renderReplay($("replay"), { game, events: view.log ?? [], viewAt,
+    result: `${over.result} (${over.reason})`, table: new Table(seat, Object.keys(view.players)) });
+}
+
+// Watch a finished game for its replay: as the seat this browser holds a token for (each
+// step then shows that seat's view: its hand too), else as a spectator. Resolves with the
+// final view (its log is the steps' events), the game_over message and the seat (or null).
+async function watchFinished(game, entry) {
   const collected = { view: null, over: null };
-  const listen = (m) => {
+  const previous = app.conn.onMessage;
+  app.conn.onMessage = (m) => {
     if (m.game !== game) return;
     if (m.type === "joined") collected.view = m.view;
     if (m.type === "game_over") collected.over = m;
   };
-  const previous = app.conn.onMessage;
-  app.conn.onMessage = listen;
+  let seat = null;
   try {
     try {
-      await app.conn.request({ type: "spectate", game });
-    } catch (error) {
-      if (!entry) throw error;
+      if (!entry) throw new Error("no token");
       await app.conn.request({ type: "join", game, seat: entry.seat, token: entry.token });
+      seat = entry.seat;
+    } catch {
+      await app.conn.request({ type: "spectate", game });
     }
     if (!collected.over) await app.conn.request({ type: "ping" }); // game_over follows joined
-    await app.conn.request({ type: "leave", game });
-  } catch (error) {
+  } finally {
     app.conn.onMessage = previous;
-    return backToLobby(`no replay of ${game}: ${error.message}`);
   }
-  app.conn.onMessage = previous;
-  if (!collected.over) return backToLobby(`game ${game} has not ended yet: spectate it instead`);
-  const seats = Object.keys(collected.view.players);
-  renderReplay($("replay"), { game, events: collected.view.log ?? [], finalView: collected.view,
-    result: `${collected.over.result} (${collected.over.reason})`, table: new Table(entry?.seat ?? null, seats) });
+  return { ...collected, seat };
 }
 
 async function route() {
@@ -345,13 +360,22 @@ async function route() {
   }
   if (query.get("game") && query.get("seat")) return rejoin(query.get("game"), query.get("seat"));
   if (query.get("spectate")) return spectate(query.get("spectate"));
-  if (query.get("replay")) return openReplay(query.get("replay"), null);
+  if (query.get("replay")) {
+    const game = query.get("replay"); // as the seat this browser played in it, if any
+    return openReplay(game, savedGames().find((g) => g.game === game) ?? null);
+  }
   return showLobby();
 }
 
 async function opened(welcome, reconnected) {
   app.welcome = welcome;
   $("engine").textContent = `vgcore ${welcome.engine_version}`;
+  if (reconnected && app.replay?.entry) {
+    const { game, entry } = app.replay;
+    await app.conn.request({ type: "join", game, seat: entry.seat, token: entry.token })
+      .catch((error) => status(`cannot watch the replay as ${entry.seat}: ${error.message}`));
+    return;
+  }
   if (reconnected && app.session) {
     // A dropped connection: resume the game from the last event this page has.
     try {
