@@ -32,6 +32,16 @@ def live_games(site: str) -> int:
         return len(client.list_games(status="live")["games"])
 
 
+def premium_lobby_for_a_list(site: str, context: Any) -> Any:
+    """A new page on the lobby, premium chosen, its deck to be pasted or uploaded."""
+    page = watch(context)
+    page.page.goto(site + "/")
+    page.page.wait_for_selector("#new-game")
+    page.page.select_option("#format", "premium")
+    page.page.select_option("#deck", "(paste or upload a list)")
+    return page
+
+
 def test_a_pasted_illegal_deck_shows_every_violation_and_starts_nothing(
         site: str, context: Any) -> None:
     page = watch(context)
@@ -57,11 +67,7 @@ def test_a_pasted_illegal_deck_shows_every_violation_and_starts_nothing(
 
 def test_an_uploaded_deck_line_the_client_cannot_read_is_shown_and_nothing_is_sent(
         site: str, context: Any) -> None:
-    page = watch(context)
-    page.page.goto(site + "/")
-    page.page.wait_for_selector("#new-game")
-    page.page.select_option("#format", "premium")
-    page.page.select_option("#deck", "(paste or upload a list)")
+    page = premium_lobby_for_a_list(site, context)
     page.page.set_input_files("#deck-file", files=[{
         "name": "deck.txt", "mimeType": "text/plain",
         "buffer": b"4 TD01-001\nfour of the best cards\n"}])  # uploaded, not pasted
@@ -123,11 +129,7 @@ def test_the_lobby_form_starts_a_game_with_its_decks_opponent_and_clock(
 
 def test_a_legal_deck_file_pasted_in_the_lobby_starts_the_game(
         site: str, context: Any) -> None:
-    page = watch(context)
-    page.page.goto(site + "/")
-    page.page.wait_for_selector("#new-game")
-    page.page.select_option("#format", "premium")
-    page.page.select_option("#deck", "(paste or upload a list)")
+    page = premium_lobby_for_a_list(site, context)
     page.page.fill("#deck-list", DECK_FILE.read_text(encoding="utf-8"))  # YAML, comments too
     page.page.click("#start")
     page.wait_state("deciding")
