@@ -19,15 +19,18 @@ export function stepsOf(events) {
   return steps;
 }
 
-// The view after `at` answers, asked of the host once per step (a failed ask is asked again).
+// The view after `at` answers, asked of the host once per step (a failed ask is asked again;
+// `forget(at)` drops one, e.g. a spectator's view got while the seat was being joined again).
 export function viewCache(ask) {
   const views = new Map();
-  return (at) => {
+  const viewAt = (at) => {
     if (!views.has(at)) {
       views.set(at, ask(at).catch((error) => { views.delete(at); throw error; }));
     }
     return views.get(at);
   };
+  viewAt.forget = (at) => views.delete(at);
+  return viewAt;
 }
 
 function answerText(answer, table) {
@@ -57,6 +60,11 @@ export function renderReplay(root, { game, events, viewAt, result, table }) {
       return;
     }
     if (step !== at) return; // stepped on meanwhile: the newer step draws
+    if ((view.seat ?? null) !== table.me && viewAt.forget) {
+      viewAt.forget(step); // not this seat's view (asked while reconnecting): ask again
+      setTimeout(() => step === at && draw(step), 250);
+      return;
+    }
     renderBoard(board, view, { table, clocks: {}, check: null });
     renderHand(hand, view, table.me);
     board.dataset.step = String(step); // which step the table shows (tests wait for it)
