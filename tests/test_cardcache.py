@@ -153,7 +153,7 @@ def test_a_parsed_yaml_file_is_taken_from_the_cache(tmp_path: Path, cache: Path,
     deck = tmp_path / "deck.yaml"
     deck.write_text(DECK, encoding="utf-8")
     first = load_deck(deck)
-    assert list((cache.parent / "yaml").glob("*.msgpack"))
+    assert list((cache.parent / cardcache.DOCUMENTS).glob("*.msgpack"))
 
     def no_parsing(text: str, file: str) -> yamlio.LoadedYaml:
         raise AssertionError("parsed again")
@@ -170,7 +170,8 @@ def test_a_document_that_would_not_come_back_the_same_is_not_kept(tmp_path: Path
     odd = tmp_path / "odd.yaml"
     odd.write_text("values: !!set {a, b}\n", encoding="utf-8")
     assert yamlio.load_yaml(odd) == {"values": {"a", "b"}}  # MessagePack would give a list
-    assert not (cache.parent / "yaml").exists() or not list((cache.parent / "yaml").iterdir())
+    documents = cache.parent / cardcache.DOCUMENTS
+    assert not documents.exists() or not list(documents.iterdir())
     assert yamlio.load_yaml(odd) == {"values": {"a", "b"}}
 
 
@@ -179,10 +180,10 @@ def test_a_document_seen_valid_is_not_checked_again_and_an_invalid_one_always_is
     deck = tmp_path / "deck.yaml"  # a deck no other test has checked in this process
     deck.write_text(DECK.replace("cached deck", "checked once"), encoding="utf-8")
     load_deck(deck)
-    assert len(list((cache.parent / "valid").iterdir())) == 1
+    assert len(list((cache.parent / cardcache.VALID).iterdir())) == 1
     bad = tmp_path / "bad.yaml"
     bad.write_text(DECK.replace("count: 4", "count: four"), encoding="utf-8")
     for _ in range(2):  # refused each time, never remembered
         with pytest.raises(CardDataError, match="count"):
             load_deck(bad)
-    assert len(list((cache.parent / "valid").iterdir())) == 1
+    assert len(list((cache.parent / cardcache.VALID).iterdir())) == 1

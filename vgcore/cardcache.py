@@ -23,8 +23,8 @@ document passed (an empty file in `valid/`, named by the sha256 of the schema an
 so a document seen valid before is not checked again (`yamlio.check_schema(remember=True)`).
 
 Where: `$VGCORE_CACHE_DIR` if set (`off` turns the cache off), else the user's cache directory
-(`platformdirs.user_cache_dir("vgcore")`), in `cards/`. `vgcore cache clear` is not needed:
-deleting the directory is always safe.
+(`platformdirs.user_cache_dir("vgcore")`): card records in `cards/`, documents in `yaml/`,
+marks of valid documents in `valid/`. Deleting any of it is always safe.
 """
 
 from __future__ import annotations
@@ -45,19 +45,26 @@ if TYPE_CHECKING:
 CACHE_FORMAT: Final = 1
 ENV: Final = "VGCORE_CACHE_DIR"
 OFF: Final = "off"
+# The cache's folders: built card records, parsed YAML documents, documents seen valid.
+CARDS, DOCUMENTS, VALID = "cards", "yaml", "valid"
 
 
-
-def cache_dir() -> Path | None:
-    """The card cache's directory, or None when the cache is off."""
+def cache_root() -> Path | None:
+    """The cache's directory, or None when the cache is off."""
     chosen = os.environ.get(ENV)
     if chosen == OFF:
         return None
     if chosen:
-        return Path(chosen) / "cards"
+        return Path(chosen)
     import platformdirs
 
-    return Path(platformdirs.user_cache_dir("vgcore")) / "cards"
+    return Path(platformdirs.user_cache_dir("vgcore"))
+
+
+def cache_dir(folder: str = CARDS) -> Path | None:
+    """One of the cache's folders, or None when the cache is off."""
+    root = cache_root()
+    return None if root is None else root / folder
 
 
 def cache_key(text: str, file: Path | str, extra_fields: Mapping[str, dict] | None = None,
@@ -79,10 +86,10 @@ _known_valid: set[tuple[Path | None, str]] = set()
 
 def known_valid(key: str) -> bool:
     """Whether the document `key` names passed its schema before."""
-    directory = cache_dir()
+    directory = cache_dir(VALID)
     if (directory, key) in _known_valid:
         return True
-    if directory is None or not (directory.parent / "valid" / key).is_file():
+    if directory is None or not (directory / key).is_file():
         return False
     _known_valid.add((directory, key))
     return True
@@ -90,34 +97,33 @@ def known_valid(key: str) -> bool:
 
 def remember_valid(key: str) -> None:
     """Note that the document `key` names passed its schema (on disk, if the cache is on)."""
-    directory = cache_dir()
+    directory = cache_dir(VALID)
     _known_valid.add((directory, key))
     if directory is None:
         return
     try:
-        (directory.parent / "valid").mkdir(parents=True, exist_ok=True)
-        (directory.parent / "valid" / key).touch()
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / key).touch()
     except OSError:
         return  # a cache that cannot be written only costs time
 
 
 def read_document(key: str) -> tuple[bool, Any]:
     """(True, the parsed document kept under `key`), or (False, None)."""
-    directory = cache_dir()
+    directory = cache_dir(DOCUMENTS)
     if directory is None:
         return False, None
     import msgspec
 
     try:
-        return True, msgspec.msgpack.decode((directory.parent / "yaml" / f"{key}.msgpack")
-                                            .read_bytes())
+        return True, msgspec.msgpack.decode((directory / f"{key}.msgpack").read_bytes())
     except (OSError, msgspec.DecodeError):
         return False, None
 
 
 def write_document(key: str, document: Any) -> None:
     """Keep a parsed document, if MessagePack gives it back exactly as it is."""
-    directory = cache_dir()
+    directory = cache_dir(DOCUMENTS)
     if directory is None:
         return
     import msgspec
@@ -128,7 +134,7 @@ def write_document(key: str, document: Any) -> None:
             return
     except (TypeError, ValueError, OverflowError, msgspec.EncodeError, msgspec.DecodeError):
         return  # not plain MessagePack data (a number beyond 64 bits, an odd type)
-    _write_atomically(directory.parent / "yaml", f"{key}.msgpack", data)
+    _write_atomically(directory, f"{key}.msgpack", data)
 
 
 def read_cached(key: str) -> list[CardRecord] | None:
