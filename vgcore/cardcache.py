@@ -10,10 +10,11 @@ nothing is ever stale, and nothing needs invalidating.
 
 Only files that loaded without a problem are kept, so a file found in the cache is one that
 passed every check before, and loads exactly as it did. Entries are MessagePack of plain data
-(msgspec), never pickle: a cache file is read as data, so a damaged or tampered one can only
-fail to decode, and then the file is parsed as if there were no cache. A cache that cannot be
-written (read-only home, full disk) is skipped in silence: it saves time, it never changes
-what is loaded.
+(msgspec), never pickle: a cache file is read as data, never run. A damaged one fails to
+decode, and then the file is parsed as if there were no cache. The cache is trusted as the
+user's own files are (it holds only what passed every check; a stranger's card directory can
+only add entries for its own contents). A cache that cannot be written (read-only home,
+full disk) is skipped in silence: it saves time, it never changes what is loaded.
 
 Other YAML files read at start-up (formats, decks) are kept as their parsed documents, under
 the sha256 of their path and text (`yamlio.load_yaml`), when plain data survives the round

@@ -161,12 +161,9 @@ class Engine:
         for specs in hook.vgcore_zones(fmt=fmt):
             self.zones.update({z.name: z for z in specs})
         self.field_zones = frozenset(n for n, z in self.zones.items() if z.field)
-        # What a view lists of each zone but the standard circles (drawn as units): its name,
-        # whether everyone or only the owner may see its cards, and whether the owner sees
-        # their own face-down ones (ZoneSpec), worked out once rather than per view and card.
-        self.view_zones: tuple[tuple[str, bool, bool, bool], ...] = tuple(
-            (n, z.visible == "all", z.visible == "owner", z.face_down_to_owner)
-            for n, z in self.zones.items() if n not in STANDARD_CIRCLES)
+        # The zones a view lists (the standard circles are drawn as units instead).
+        self.view_zones: tuple[tuple[str, ZoneSpec], ...] = tuple(
+            (n, z) for n, z in self.zones.items() if n not in STANDARD_CIRCLES)
         # Plugin zones whose cards stand on a circle (a legion mate on VC): zone -> circle,
         # and circle -> its zones, so zone words ("VC", "units") reach those cards too.
         self.zone_circles: dict[str, str] = {

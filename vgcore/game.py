@@ -677,17 +677,6 @@ class Game:
                     value += self.shield(guardian)
         return value
 
-    def unit_stats(self, uid: Uid) -> tuple[int, int, int, int]:
-        """Power, critical, shield and grade together, as a view shows a unit."""
-        card = self.engine.db[self.state.card_ids[uid]]
-        mods = self._mods
-        if self.state.battle is None:
-            power = (card.power or 0) + mods(uid, "power")
-        else:  # boosts and guardians' shields count (`power`)
-            power = self.power(uid)
-        return (power, (card.critical or 0) + mods(uid, "critical"),
-                (card.shield or 0) + mods(uid, "shield"), (card.grade or 0) + mods(uid, "grade"))
-
     def critical(self, uid: Uid) -> int:
         return (self.card(uid).critical or 0) + self._mods(uid, "critical")
 

@@ -153,7 +153,7 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     db, card_ids = game.engine.db, st.card_ids
     for card_id in sorted({card_ids[u] for u in held[Zone.HAND]}):
         card = db[card_id]
-        if card.kind != "order" and card.grade is not None and card.grade <= grade:
+        if card.is_unit and card.grade is not None and card.grade <= grade:
             options.extend(shared_action("call", (card_id, c)) for c in call_circles)
     partners = layout_partners(player.circles)
     for circle in rear_circles:

@@ -81,14 +81,14 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
         circles[circle] = unit
     card_ids, face_up = st.card_ids, st.face_up
     zones: dict[str, Any] = {}
-    for name, public, owners, down_to_owner in game.engine.view_zones:
+    for name, spec in game.engine.view_zones:
         if name in circles:
             continue
         cards = held.get(name, ())
         entry: dict[str, Any] = {"count": len(cards)}
-        if public or (owners and is_owner):
-            # card_ref for each card, can_see worked out once for the zone (zones.py)
-            down = "/down" if is_owner and down_to_owner else None
+        if can_see(spec, True, is_owner):  # the zone shows this viewer its cards
+            # can_see of a face-down card is the same for the whole zone: asked once
+            down = "/down" if can_see(spec, False, is_owner) else None
             entry["cards"] = [card_ids[u] if face_up[u] else
                               "down" if down is None else card_ids[u] + down for u in cards]
         zones[name] = entry
@@ -102,7 +102,8 @@ def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"card": st.card_ids[uid] if face_up or is_owner else None,
                            "face_up": face_up, "rested": st.rested[uid]}
     if face_up:
-        out["power"], out["critical"], out["shield"], out["grade"] = game.unit_stats(uid)
+        out.update(power=game.power(uid), critical=game.critical(uid), shield=game.shield(uid),
+                   grade=game.grade(uid))
     return out
 
 
