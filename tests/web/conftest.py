@@ -109,8 +109,29 @@ class Watched:
         assert actions, "deciding, but no answer to click"
         wanted = [a for a in prefer if a in actions]
         index = actions.index(wanted[0]) if wanted else rng.randrange(len(actions))
-        self.page.locator("#actions [data-action]").nth(index).click()
+        self._click_action(str(actions[index]))
         return str(actions[index])
+
+    def _click_action(self, action: str) -> None:
+        """Click the button of `action`. A message arriving meanwhile may redraw the panel
+        and detach the button playwright found; then the button is found again by its action
+        (the same answer, so the game's course does not depend on the timing)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        for attempt in range(4):
+            found = self.page.eval_on_selector_all(
+                "#actions [data-action]", "found => found.map(e => e.dataset.action)")
+            if action not in found:
+                if self.state() != "deciding":
+                    return  # the game moved on (a concession): nothing to click
+                raise AssertionError(f"{action!r} is no longer offered: {found}")
+            button = self.page.locator("#actions [data-action]").nth(found.index(action))
+            try:
+                button.click(timeout=5_000, force=attempt > 0)
+                return
+            except PlaywrightTimeout:
+                continue
+        raise AssertionError(f"could not click {action!r}")
 
 
 def _text(payload: Any) -> str:
