@@ -32,13 +32,17 @@ from vgcore.yamlio import (
     short,
 )
 
-CARD_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit", "order")
-#: The core kinds that are units (RULES.md §2): each has a printed grade and power.
-UNIT_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit")
+CARD_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit", "order",
+                     "token")
+#: The core kinds that are units (RULES.md §2): each has a printed grade and power. A token
+#: is a unit that an effect creates on the field; it is never in a deck.
+UNIT_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit", "token")
 SKILLS: Final = ("boost", "intercept", "twin_drive", "triple_drive")
 TRIGGERS: Final = ("critical", "draw", "heal", "front", "stand", "over")
 GIFTS: Final = ("accel", "force", "protect")
-ORDER_TYPES: Final = ("normal", "blitz", "set", "prison", "left_deity_arms", "right_deity_arms")
+#: A World (D-BT01) and a Prison are kinds of set order.
+ORDER_TYPES: Final = ("normal", "blitz", "set", "prison", "world", "left_deity_arms",
+                      "right_deity_arms")
 CARDS_FILE: Final = "cards.yaml"
 #: Largest printed number a card record may hold (power, shield, grade…): a billion, ten
 #: times the biggest value of any era (the d-standard over trigger's +100,000,000). Bounded so
