@@ -6,10 +6,11 @@ never asserted — `vgcore bench` and these benchmarks are the measure (docs/per
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from vgcore.agents import RandomAgent
-from vgcore.bench import scripted_decks, vanilla_decks
+from vgcore.bench import has_scripts, scripted_decks, set_pairs, vanilla_decks
 from vgcore.decks import DeckList
 from vgcore.plugins import Registry
 
@@ -56,6 +57,25 @@ def test_bench_plays_vanilla_decks_and_scripted_decks_of_each_format(registry: R
     assert names(scripted_decks(registry, "premium-g")) == ["GX01-gold-paladin", "GX01-narukami"]
     assert names(scripted_decks(registry, "v-standard")) == [
         "VX01-neo-nectar-accel", "VX01-oracle-think-tank-protect"]
+
+
+def test_bench_measures_every_deck_of_a_set_with_several_decks(registry: Registry) -> None:
+    """Issue 13: a set's own decks (a booster's) are benched beside the first scripted pair;
+    the pairs play each of the set's decks at least once, never a deck against itself."""
+    for format_id in ("v-standard", "d-standard", "premium-g"):
+        pairs = set_pairs(registry, format_id)
+        for label, (a, b) in pairs.items():
+            assert label == f"{a.name} vs {b.name}" and a is not b
+        decks = {d.name for pair in pairs.values() for d in pair}
+        sets = {Path(d.source).parent.parent.name for d in registry.decks_for(format_id)
+                if d.source and has_scripts(registry, d)}
+        for set_id in sets:
+            of_set = {d.name for d in registry.decks_for(format_id)
+                      if d.source and Path(d.source).parent.parent.name == set_id}
+            assert of_set <= decks or len(of_set) == 1, (format_id, set_id)
+    assert list(set_pairs(registry, "v-standard")) == [
+        "VX01-neo-nectar-accel vs VX01-oracle-think-tank-protect",
+        "VX01-royal-paladin-force vs VX01-neo-nectar-accel"]
 
 
 def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:

@@ -49,7 +49,8 @@ def test_bench_prints_the_promised_keys() -> None:
     assert set(data) == {
         "format", "games", "engine_version", "games_per_s", "decisions_per_s",
         "decisions_per_game", "decision_p50_us", "decision_p99_us", "clone_p95_us",
-        "peak_mib_per_game", "scripted_games_per_s", "scripted_over_vanilla", "startup"}
+        "peak_mib_per_game", "scripted_games_per_s", "scripted_over_vanilla", "scripted_by_set",
+        "startup"}
     assert (data["format"], data["games"]) == ("premium", 2)
     assert set(data["startup"]) == {"python_ms", "import_vgcore_ms", "simulate_one_game_ms",
                                     "registry_ms"}

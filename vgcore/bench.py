@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 import tracemalloc
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from vgcore.agents import RandomAgent
@@ -43,10 +44,18 @@ class BenchResult:
     peak_mib_per_game: float
     scripted_games_per_s: float | None = None
     scripted_over_vanilla: float | None = None
+    #: Scripted games per set that ships two or more decks of the format ("A vs B" → ratio
+    #: to vanilla): a booster's decks are measured beside the start decks' pair.
+    scripted_by_set: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {k: None if getattr(self, k) is None else round(getattr(self, k), 3)
-                for k in self.__slots__}
+        figures: dict[str, Any] = {
+            k: None if getattr(self, k) is None else round(getattr(self, k), 3)
+            for k in self.__slots__ if k != "scripted_by_set"}
+        figures["scripted_by_set"] = {
+            pair: {k: round(v, 3) for k, v in rates.items()}
+            for pair, rates in self.scripted_by_set.items()}
+        return figures
 
 
 def startup_times(runs: int = STARTUP_RUNS) -> dict[str, float]:
@@ -87,6 +96,23 @@ def scripted_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckLi
     if not pool:
         return None
     return pool[0], pool[1] if len(pool) > 1 else pool[0]
+
+
+def set_pairs(registry: Registry, format_id: str) -> dict[str, tuple[DeckList, DeckList]]:
+    """Per card set with two or more scripted decks of the format, pairs of its decks that
+    between them play every deck once (A–B, C–D, E–A for five), labelled "A vs B"."""
+    by_set: dict[str, list[DeckList]] = {}
+    for deck in registry.decks_for(format_id):
+        if deck.source is not None and has_scripts(registry, deck):
+            by_set.setdefault(Path(deck.source).parent.parent.name, []).append(deck)
+    pairs: dict[str, tuple[DeckList, DeckList]] = {}
+    for decks in by_set.values():
+        if len(decks) < 2:
+            continue
+        for i in range(0, len(decks), 2):
+            pair = (decks[i], decks[(i + 1) % len(decks)])
+            pairs[f"{pair[0].name} vs {pair[1].name}"] = pair
+    return pairs
 
 
 def vanilla_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckList]:
@@ -151,6 +177,10 @@ def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0
                 engine.script(card_id)
         scripted_rate = games_per_second(registry, format_id, scripted, games, seed, on_game)
     vanilla_rate = games / total_s
+    by_set = {}
+    for label, pair in set_pairs(registry, format_id).items():
+        rate = games_per_second(registry, format_id, pair, games, seed, on_game)
+        by_set[label] = {"games_per_s": rate, "over_vanilla": rate / vanilla_rate}
     return BenchResult(
         games_per_s=vanilla_rate,
         decisions_per_s=len(decision_ns) / (sum(decision_ns) / 1e9),
@@ -161,6 +191,7 @@ def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0
         peak_mib_per_game=peak_memory(registry, format_id, seed),
         scripted_games_per_s=scripted_rate,
         scripted_over_vanilla=None if scripted_rate is None else scripted_rate / vanilla_rate,
+        scripted_by_set=by_set,
     )
 
 

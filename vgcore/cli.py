@@ -255,6 +255,8 @@ def echo_figures(data: dict[str, Any], as_json: bool) -> None:
         if isinstance(value, dict):
             click.echo(f"{key}:")
             for inner, item in value.items():
+                if isinstance(item, dict):  # a labelled group of figures on one line
+                    item = "  ".join(f"{k} {v}" for k, v in item.items())
                 click.echo(f"{inner:>24}: {item}")
         else:
             click.echo(f"{key:>24}: {value}")
