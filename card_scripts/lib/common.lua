@@ -117,4 +117,24 @@ function common.power_on_attack(amount, opts)
   }
 end
 
+-- AUTO (VC) when a card rides upon this unit, if you went second (you are not the first
+-- player), draw a card: the D era's grade 0 starter ability.
+function common.draw_if_went_second()
+  return vg.auto {
+    zones = {"VC"},
+    when = vg.when.ridden_upon,
+    condition = function(ctx) return ctx.first_player ~= ctx.me end,
+    effect = { vg.draw(1) },
+  }
+end
+
+-- AUTO (RC) when this unit boosts, it gets +amount power until end of turn.
+function common.power_on_boost(amount)
+  return vg.auto {
+    zones = {"RC"},
+    when = vg.when.boosts,
+    effect = { vg.power("self", amount, "turn") },
+  }
+end
+
 vg.common = common

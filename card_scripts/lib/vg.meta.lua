@@ -1217,6 +1217,15 @@ function vg.common.over_trigger_power(amount) end
 ---@return vg.Auto
 function vg.common.power_on_attack(amount, opts) end
 
+---A whole AUTO (VC): when a card rides upon this unit, if you went second, draw a card.
+---@return vg.Auto
+function vg.common.draw_if_went_second() end
+
+---A whole AUTO (RC): when this unit boosts, it gets +`amount` power until end of turn.
+---@param amount vg.Amount
+---@return vg.Auto
+function vg.common.power_on_boost(amount) end
+
 -------------------------------------------------------------------------------------------
 -- The sandbox's standard library: exactly what card scripts can call (see docs/lua-api.md,
 -- "The sandbox"). .luarc.json switches LuaLS's own copies of these libraries off so that

@@ -1,0 +1,3 @@
+-- D-BT01-059 Extreme Dragon, Velocihazard
+-- AUTO (RC) Each time this unit boosts, it has 2000 more power for the turn.
+return vg.card { vg.common.power_on_boost(2000) }
