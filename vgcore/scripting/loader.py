@@ -18,7 +18,7 @@ from vgcore.cardfiles import MAX_SCRIPT_BYTES, read_card_text
 from vgcore.errors import CardDataError, ScriptError
 from vgcore.scripting.declarations import CardScript, Places, Schema, validate_card
 from vgcore.scripting.names import unknown_vg_names
-from vgcore.types import GC, STANDARD_CIRCLES
+from vgcore.types import GC, STANDARD_CIRCLES, TOKEN
 
 if TYPE_CHECKING:
     from vgcore.engine import Engine
@@ -143,7 +143,8 @@ def engine_places(engine: Engine) -> Places:
 def build_places(engine: Engine) -> Places:
     circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
     patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format) for p in ps)
-    return Places(frozenset(engine.zones) | circles, circles, patterns)
+    tokens = frozenset(card_id for card_id, card in engine.db.items() if card.kind == TOKEN)
+    return Places(frozenset(engine.zones) | circles, circles, patterns, tokens)
 
 
 def check_vg_names(card_id: str, path: str, source: str, tree: dict[str, Any]) -> None:
