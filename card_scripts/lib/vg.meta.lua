@@ -1240,6 +1240,32 @@ function vg.common.over_trigger_power(amount) end
 function vg.common.power_on_attack(amount, opts) end
 
 -------------------------------------------------------------------------------------------
+-- vg.overdress (plugin overdress, format d-standard: plugins/vgcore_overdress/overdress.lua)
+
+vg.overdress = {}
+vg.overdress.when = {}
+vg.overdress.cond = {}
+
+---Trigger: this unit is placed on RC by overDress (event `call`, how = "overdress").
+---@type vg.Trigger
+vg.overdress.when.placed_by_overdress = {event = "call", subject = "self", how = "overdress"}
+
+---Your units (or `filter.owner`'s) in the overDress state.
+---@param filter? vg.Filter
+---@return vg.Selector
+function vg.overdress.units_in_state(filter) end
+
+---Condition: you have at least `n` (default 1) units in the overDress state.
+---@param n? integer
+---@return vg.Condition
+function vg.overdress.cond.have_unit_in_state(n) end
+
+---Amount: `each` (default 1) times the originalDress cards beneath this unit.
+---@param each? integer
+---@return vg.Amount
+function vg.overdress.per_original_dress(each) end
+
+-------------------------------------------------------------------------------------------
 -- The sandbox's standard library: exactly what card scripts can call (see docs/lua-api.md,
 -- "The sandbox"). .luarc.json switches LuaLS's own copies of these libraries off so that
 -- anything the sandbox lacks (print, require, io, os, string.match, math.random, ...) shows
