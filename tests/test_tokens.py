@@ -179,3 +179,54 @@ def test_call_token_of_a_card_that_is_no_token_is_a_load_error(tmp_path) -> None
     with pytest.raises(ScriptError, match=r"TK-001.*key 'effect.0.card'.*not a token") as err:
         engine.script("TK-001")
     assert err.value.line == 4
+
+
+def test_random_games_with_tokens_keep_clones_and_snapshots_exact() -> None:
+    """D-SD05 with Test Shade Callers (SK-951: tokens, and rear-guards into the soul or hand)
+    instead of its Jewelions: random games, the invariants after every decision, and every
+    few decisions a JSON snapshot and a clone that match the game and play on identically."""
+    from dataclasses import replace
+
+    from tests.conftest import SKILL_CARDS
+    from tests.invariants import check_invariants
+    from vgcore.agents import RandomAgent
+
+    registry = Registry(card_dirs=[SKILL_CARDS], strict=True)
+    base = registry.deck("D-SD05")
+    main = tuple("SK-951" if c == "D-SD05-007" else c for c in base.main)
+    deck = replace(base, name="shades", main=main)
+    made = 0
+    for seed in range(6):
+        game = registry.new_game("d-standard", [deck, base], seed=seed)
+        start = len(game.state.card_ids)
+        agent = RandomAgent(seed)
+        step = 0
+        while not game.is_terminal and step < 400:
+            game.apply(agent.choose(game, game.legal_actions()))
+            step += 1
+            new = game.state.card_ids[start:]
+            assert set(new) <= {"SK-950"}
+            check_invariants(game, start + len(new))
+            if step % 25 == 0 and not game.is_terminal:
+                restored = registry.load(json.loads(json.dumps(game.to_json())))
+                clone = game.clone()
+                assert restored.state.state_hash() == game.state.state_hash()
+                assert restored.view("B") == game.view("B")
+                for copy in (restored, clone):
+                    copy.apply(copy.legal_actions()[0])
+                assert restored.state.state_hash() == clone.state.state_hash()
+        made += len(game.state.card_ids) - start
+    assert made > 0
+
+
+def test_a_game_paused_between_two_tokens_saves_and_restores(registry: Registry) -> None:
+    game = board_game(registry)
+    game.apply("act VC:1")
+    game.apply("choose RC.FR")  # one token made, the second circle asked
+    restored = registry.load(json.loads(json.dumps(game.to_json())))
+    assert restored.legal_actions() == game.legal_actions()
+    assert "choose RC.FR" not in [str(a) for a in restored.legal_actions()]
+    for copy in (game, restored):
+        copy.apply("choose RC.BC")
+    assert restored.state.state_hash() == game.state.state_hash()
+    assert len(tokens_of(restored)) == 2

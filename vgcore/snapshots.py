@@ -635,7 +635,8 @@ FRAME_FIELDS: dict[str, tuple[tuple[str, Any, bool], ...]] = {
     "resolve": (("pa", MAP, True), ("s", COUNT, True), ("b", MAP, True), ("dyn", LIST, False)),
     "block": (("r", COUNT, True), ("path", LIST, True), ("i", COUNT, True)),
     "step": (("r", COUNT, True), ("path", LIST, True), ("s", COUNT, False),
-             ("pick", MAP, False), ("left", LIST, False)),
+             ("pick", MAP, False), ("left", LIST, False), ("tokens", COUNT, False),
+             ("made", UIDS, False)),
 }
 
 

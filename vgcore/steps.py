@@ -675,13 +675,14 @@ def answer_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
 
 def run_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     """Create tokens on the field: each onto a different circle its controller chooses
-    ("call up to three Shadow Army tokens to RC"); `up_to` lets them stop early."""
-    if "left" not in frame:
-        frame["left"] = max(0, amount_of(game, ctx, step.get("count", 1)))
+    ("call up to three Shadow Army tokens to RC"); `up_to` lets them stop early. The frame
+    keeps `tokens` (how many are still to come) and `made` (the new uids)."""
+    if "tokens" not in frame:
+        frame["tokens"] = max(0, amount_of(game, ctx, step.get("count", 1)))
         frame["made"] = []
     used = {game.state.loc[u][1] for u in frame["made"] if on_field(game, u)}
     circles = [c for c in call_circles(game, ctx.seat, step) if c not in used]
-    if frame["left"] <= 0 or not circles:
+    if frame["tokens"] <= 0 or not circles:
         game.pop()
         bind(game, frame, step.get("as"), frame["made"])
         return
@@ -690,15 +691,15 @@ def run_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) 
     if up_to:
         options.append(Action("done"))
     game.ask(ctx.seat, "place", f"Choose a circle for a {step['card']} token "
-             f"({frame['left']} left).", options, optional=up_to)
+             f"({frame['tokens']} left).", options, optional=up_to)
 
 
 def answer_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
                       action: Action) -> None:
     if action.verb == "done":
-        frame["left"] = 0
+        frame["tokens"] = 0
         return
-    frame["left"] -= 1
+    frame["tokens"] -= 1
     frame["made"] = [*frame["made"], make_token(game, ctx.seat, step["card"], action.args[0],
                                                 rested=step.get("rested", False))]
 
