@@ -1265,6 +1265,11 @@ function vg.overdress.cond.have_unit_in_state(n) end
 ---@return vg.Amount
 function vg.overdress.per_original_dress(each) end
 
+---Selector: the originalDress cards beneath this unit (matching `filter`).
+---@param filter? vg.Filter
+---@return vg.Selector
+function vg.overdress.original_dress(filter) end
+
 -------------------------------------------------------------------------------------------
 -- The sandbox's standard library: exactly what card scripts can call (see docs/lua-api.md,
 -- "The sandbox"). .luarc.json switches LuaLS's own copies of these libraries off so that

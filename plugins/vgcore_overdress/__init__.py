@@ -126,6 +126,9 @@ def release_dress(game: Game, move: actions.Move) -> None:
     """Zone listener: a unit with originalDress left the field, by whatever means (retired,
     bound, imprisoned, put into the soul, deck or hand): its originalDress goes to the drop."""
     st = game.state
+    if move.from_zone == ZONE and move.zone != ZONE:
+        forget_dress(game, move.from_seat, move.uid)
+        return
     if not game.is_field(move.from_seat, move.from_zone) or game.is_field(move.seat, move.zone):
         return
     table = st.players[move.from_seat].flags.get(FLAG)
@@ -138,6 +141,17 @@ def release_dress(game: Game, move: actions.Move) -> None:
         actions.move(game, card, owner, Zone.DROP)
         game.emit("put", seat=owner, card=st.card_ids[card], uid=card, to="drop",
                   **{"from": ZONE}, from_seat=move.from_seat)
+
+
+def forget_dress(game: Game, seat: str, card: int) -> None:
+    """An originalDress card left the zone by an effect (put into the soul, …): it is no
+    longer beneath its unit, so it no longer counts for it."""
+    table = game.state.players[seat].flags.get(FLAG)
+    if not table:
+        return
+    for key, cards in list(table.items()):
+        if card in cards:
+            table[key] = [c for c in cards if c != card]
 
 
 @hookimpl

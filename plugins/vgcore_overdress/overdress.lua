@@ -35,4 +35,19 @@ function overdress.per_original_dress(each)
   end
 end
 
+-- selector: the originalDress cards beneath this unit (matching `filter`, whose own `where`
+-- is kept); "put one of this unit's originalDress into your soul"
+function overdress.original_dress(filter)
+  local s = vg.cards_in("originaldress", filter)
+  local also = s.where
+  s.where = function(ctx, card)
+    local under = (ctx.players[card.seat].flags.originaldress or {})[ctx.self]
+    for _, handle in ipairs(under or {}) do
+      if handle == card.handle then return also == nil or also(ctx, card) end
+    end
+    return false
+  end
+  return s
+end
+
 vg.overdress = overdress
