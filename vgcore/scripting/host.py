@@ -200,7 +200,9 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
         extra.extend(u for u in uids if isinstance(u, int))
     listed.update(u for u in extra if u is not None)
     listed.update(u for u in named if 0 <= u < len(st.card_ids) and visible(game, u, me))
-    listed.difference_update([u for u in listed if st.loc[u][1] == Zone.CEASED])
+    # a token that ceased to exist is listed no more, except as the ability's own card
+    listed.difference_update([u for u in listed if st.loc[u][1] == Zone.CEASED
+                              and u != ctx.uid])
     battle = st.battle
     return {
         "me": me, "opponent": game.opponent(me), "self": ctx.uid,
