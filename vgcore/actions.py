@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from vgcore.types import GC, VC, CircleName, Seat, Uid, Zone
+from vgcore.types import GC, TOKEN, VC, CircleName, Seat, Uid, Zone
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -33,24 +33,32 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
 
     Leaving the field ends the card's life as a unit: its modifiers go away (a card that
     leaves the field becomes a new object). Moving between circles keeps them. Plugins'
-    move replacements may send the card elsewhere; zone listeners hear of the move.
+    move replacements may send the card elsewhere; zone listeners hear of the move. A token
+    sent off the field, wherever to, ceases to exist instead: it is kept out of the game
+    (`Zone.CEASED`) and `Game.tell_moves` logs `token_ceased` after the event of the move.
     """
     st = game.state
+    old_seat, old_zone = st.loc[uid]
+    if old_zone == Zone.CEASED:
+        return  # a token that ceased to exist goes nowhere
     sent_to = zone
     for replace in game.engine.move_replacements:
         instead = replace(game, uid, seat, zone)
         if instead is not None:
             seat, zone = instead
             break
-    old_seat, old_zone = st.loc[uid]
     source = st.players[old_seat].zones[old_zone]
     source.remove(uid)
     if old_zone == Zone.DECK and not source:
         game.rules_dirty = True
+    ceased = False
     if game.is_field(old_seat, old_zone) and not game.is_field(seat, zone):
         if st.modifiers:
             st.modifiers = [m for m in st.modifiers if m[0] != uid]
         game.drop_grants(uid=uid)
+        if game.card(uid).kind == TOKEN:  # it ceases to exist (tell_moves logs it)
+            seat, zone, ceased = st.owners[uid], Zone.CEASED, True
+            st.players[seat].zones.setdefault(zone, [])
     target = st.players[seat].zones[zone]
     if bottom:
         target.append(uid)
@@ -61,7 +69,7 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     st.rested[uid] = rested
     if zone == Zone.DAMAGE:
         game.rules_dirty = True
-    if game.engine.zone_listeners:
+    if game.engine.zone_listeners or ceased:
         game.moves.append(Move(uid, old_seat, old_zone, seat, zone, sent_to))
 
 

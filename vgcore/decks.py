@@ -17,6 +17,7 @@ from typing import Any, Final, TypeAlias
 from vgcore.carddb import MAX_ID, MAX_NAME, CardRecord
 from vgcore.errors import DeckError
 from vgcore.formats import MAX_DECK_CARDS, Format
+from vgcore.types import TOKEN
 from vgcore.yamlio import DocPath, check_schema, error_at, load_yaml, schema_validator
 
 DeckValidator: TypeAlias = Callable[["DeckList", Format, Mapping[str, CardRecord]],
@@ -119,6 +120,7 @@ def validate_deck(deck: DeckList, fmt: Format, db: Mapping[str, CardRecord], *,
         counted = counted + lists["ride deck"]
     violations += _size(deck, fmt)
     violations += _forbidden_kinds(lists, forbidden_main_kinds)
+    violations += _tokens(lists)
     violations += _copies(counted, fmt)
     violations += _triggers(counted, fmt)
     violations += _sentinels(counted, fmt)
@@ -186,6 +188,13 @@ def _forbidden_kinds(lists: Mapping[str, Sequence[CardRecord]],
             violations.append(f"{kind} cards cannot be in the {where}: "
                               f"{_listing(c for c in bad if c.kind == kind)}")
     return violations
+
+
+def _tokens(lists: Mapping[str, Sequence[CardRecord]]) -> list[str]:
+    """Tokens are made on the field by effects; no deck may hold one (D-BT01-T01)."""
+    return [f"token cards cannot be in the {where} (an effect creates them on the field): "
+            f"{_listing(bad)}" for where, cards in lists.items()
+            if (bad := [card for card in cards if card.kind == TOKEN])]
 
 
 def _copies(counted: Sequence[CardRecord], fmt: Format) -> list[str]:

@@ -140,6 +140,7 @@ class Engine:
 
     def __init__(self, fmt: Format, db: CardDB, hook: Any, *, strict: bool = False,
                  lua_libs: Sequence[tuple[str, str]] = (),
+                 card_libs: Sequence[tuple[str, str]] = (),
                  extra_plugins: Sequence[str] = ()) -> None:
         self.format = fmt
         self.extra_plugins = tuple(extra_plugins)  # enabled on top of the format's (snapshots)
@@ -147,6 +148,9 @@ class Engine:
         self.hook = hook
         self.strict = strict  # script errors raise instead of ending the failing ability
         self.lua_libs = tuple(lua_libs)  # (source, name) run after vg.lua in every runtime
+        # Libraries of `--cards` directories (DIR/lib/*.lua): untrusted, run after those; they
+        # may only add names to `vg` (vgcore/scripting/prelude.lua, `card_library_vg`).
+        self.card_libs = tuple(card_libs)
         self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
         if fmt.first_player not in ("random", *self.seat_layout.seats):
             raise FormatError(f"format {fmt.id!r}: first_player {fmt.first_player!r} is no seat "

@@ -21,7 +21,7 @@ CORE_EVENTS: Final = frozenset({
     # core never emits it, plugins do — e.g. a legion mate put on VC)
     "draw", "shuffle", "ride", "call", "place", "move", "discard", "retire", "put", "to_hand",
     "damage", "heal", "removed", "soul_charge", "soul_blast", "counter_blast",
-    "counter_charge", "reveal", "look", "stand", "rest",
+    "counter_charge", "reveal", "look", "stand", "rest", "token_ceased",
     # battle
     "battle_start", "attack", "boost", "guard", "intercept", "drive_check", "damage_check",
     "hit", "no_hit", "battle_end", "battle_phase_end", "over_trigger", "trigger_fizzled",
@@ -45,6 +45,7 @@ CARD_FIELDS: Final[Mapping[str, frozenset[str]]] = {
     # on any emitted event that names a card in a field not listed here.
     **dict.fromkeys(
         ("first_vanguard", "draw", "call", "place", "move", "discard", "retire", "put",
+         "token_ceased",
          "to_hand", "damage", "heal", "soul_charge", "soul_blast", "counter_blast",
          "counter_charge", "reveal", "stand", "rest", "boost", "guard", "intercept",
          "drive_check", "damage_check", "over_trigger", "trigger_fizzled", "grant_ability",

@@ -46,6 +46,7 @@ from vgcore.types import (
     FRONT,
     GC,
     STANDARD_CIRCLES,
+    TOKEN,
     VC,
     CircleName,
     Seat,
@@ -185,6 +186,9 @@ class Game:
         if card_id not in self.engine.db:
             raise CardDataError(f"unknown card id {card_id!r}")
         st = self.state
+        if self.engine.db[card_id].kind == TOKEN and not self.is_field(seat, zone):
+            raise CardDataError(f"{card_id} is a token: it exists only on the field (VC, RC, "
+                                f"GC), not in {zone!r}")
         uid = len(st.card_ids)
         st.card_ids.append(card_id)
         st.owners.append(seat)
@@ -460,6 +464,10 @@ class Game:
             listeners = self.engine.zone_listeners
             while self.moves:
                 done = self.moves.pop(0)
+                if done.zone == Zone.CEASED:
+                    self.emit("token_ceased", seat=done.from_seat, card=self.state.card_ids[
+                        done.uid], uid=done.uid, to=done.sent_to, from_seat=done.from_seat,
+                        **{"from": done.from_zone})
                 for listener in listeners:
                     listener(self, done)
         finally:

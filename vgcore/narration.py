@@ -121,6 +121,8 @@ def _blast(words: str) -> Teller:
 def tell_ride(table: Table, e: Event) -> str:
     source = e.get("source")
     where = f" from the {str(source).replace('_', ' ')}" if source and source != "hand" else ""
+    if source == "token":
+        where = " (a new token)"
     return (f"{table.who(e.get('seat'))} {table.verb(e, 'ride')} "
             f"{card_name(table.db, e.get('card'))}{where}")
 
@@ -128,6 +130,8 @@ def tell_ride(table: Table, e: Event) -> str:
 def tell_call(table: Table, e: Event) -> str:
     source = e.get("source")
     where = f" from the {str(source).replace('_', ' ')}" if source and source != "hand" else ""
+    if source == "token":
+        where = " (a new token)"
     return (f"{table.who(e.get('seat'))} {table.verb(e, 'call')} "
             f"{card_name(table.db, e.get('card'))} to {e.get('circle')}{where}")
 
@@ -287,6 +291,7 @@ TELLERS: dict[str, Teller] = {
                                + (f": {value_text(table, e['cards'])}" if e.get("cards")
                                   else "")),
     "put": _simple("{card}: {from} -> {to}"),
+    "token_ceased": _simple("{whose} {card} token ceases to exist"),
     "reveal": _simple("{who}: reveal {card}"),
     "look": tell_look,
     "game_over": tell_game_over,

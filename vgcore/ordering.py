@@ -1,8 +1,9 @@
 """Which pending ability may resolve next (RULES.md §8, DESIGN.md §5).
 
 The pending abilities form a networkx DiGraph whose edges say "must resolve before": the
-turn player's before the other players', rule-driven precedence added by plugins (a gift or
-persona ride before other ride abilities), and precedence a card declares (`first = true`:
+turn player's before the other players', a trigger's own extra effect before the other
+abilities of its check, rule-driven precedence added by plugins (a gift or persona ride before
+other ride abilities), and precedence a card declares (`first = true`:
 before the other abilities its controller got from the same event). A ready ability has no
 pending predecessor. networkx is imported only when two or more abilities are pending — the
 import alone costs ~150 ms — and a cycle is an error naming the abilities involved.
@@ -37,6 +38,10 @@ def precedence_graph(game: Game) -> networkx.DiGraph:
         for b in pending:
             if rank[a["seat"]] < rank[b["seat"]]:
                 graph.add_edge(a["id"], b["id"], reason="turn player first")
+            elif (a is not b and a["seat"] == b["seat"] and trigger_effect(a)
+                  and not trigger_effect(b)):
+                graph.add_edge(a["id"], b["id"],
+                               reason=f"{a['card']}'s trigger effect resolves first")
             elif (a is not b and a["seat"] == b["seat"] and same_event(a, b)
                   and game.ability_for(a).spec.get("first")
                   and not game.ability_for(b).spec.get("first")):
@@ -45,6 +50,19 @@ def precedence_graph(game: Game) -> networkx.DiGraph:
         for before, after, reason in edges:
             graph.add_edge(before, after, reason=reason)
     return graph
+
+
+# Events that announce a trigger's own effect to its card: an ability answering one (the over
+# trigger's extra effect, D-SD01-010) is part of that trigger's effect.
+TRIGGER_EFFECT_EVENTS = frozenset({"over_trigger"})
+
+
+def trigger_effect(pa: Pending) -> bool:
+    """The ability is the checked card's own trigger effect (its extra effect): it finishes
+    before the other abilities the same check triggered (docs/lua-api.md §11.1)."""
+    event = pa.get("event")
+    return (event is not None and event["kind"] in TRIGGER_EFFECT_EVENTS
+            and event.get("uid") == pa["uid"])
 
 
 def same_event(a: Pending, b: Pending) -> bool:

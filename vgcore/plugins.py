@@ -87,6 +87,24 @@ class Registry:
         return [(f.read_text(encoding="utf-8"), str(f)) for f in files]
 
     @cached_property
+    def card_libs(self) -> list[tuple[str, str]]:
+        """(source, file name) of the Lua libraries of the `--cards` directories: every
+        `lib/*.lua` (not `*.meta.lua`) of each, read as card files (hostile content: inside
+        the directory, size-capped). They run untrusted, after the installed libraries."""
+        from vgcore.cardfiles import MAX_SCRIPT_BYTES, read_card_text
+
+        out = []
+        for directory in self.card_dirs:
+            lib = directory / "lib"
+            if not lib.is_dir():
+                continue
+            for path in sorted(lib.glob("*.lua")):
+                if not path.name.endswith(".meta.lua"):
+                    text = read_card_text(path, within=directory, limit=MAX_SCRIPT_BYTES)
+                    out.append((text, str(path)))
+        return out
+
+    @cached_property
     def card_kinds(self) -> list[str]:
         """Card kinds that plugins add (e.g. "g_unit")."""
         return [k for ks in reversed(self.pm.hook.vgcore_card_kinds()) for k in ks]
@@ -212,6 +230,7 @@ class Registry:
             removed = [p for name, p in self.pm.list_name_plugin() if name not in enabled]
             self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed),
                                         strict=self.strict, lua_libs=self.lua_libs,
+                                        card_libs=self.card_libs,
                                         extra_plugins=tuple(plugins))
         return self._engines[key]
 

@@ -140,12 +140,12 @@ def resolve_ref(game: Game, ctx: Ctx, ref: Any) -> list[Uid]:
     if isinstance(ref, Mapping):
         return select(game, ctx, ref)
     if ref == "self":
-        return [] if ctx.uid is None else [ctx.uid]
+        return [] if ctx.uid is None or not exists(game, ctx.uid) else [ctx.uid]
     if ref.startswith("event."):
         role = ref[len("event."):]
         key = "uid" if role == "subject" else f"{role}_uid"
         uid = (ctx.event or {}).get(key)
-        return [] if uid is None else [uid]
+        return [] if uid is None or not exists(game, uid) else [uid]
     if ref in ("vanguard", "opponent_vanguard"):
         seat = ctx.seat if ref == "vanguard" else game.opponent(ctx.seat)
         vc = game.vanguard(seat)
@@ -153,7 +153,12 @@ def resolve_ref(game: Game, ctx: Ctx, ref: Any) -> list[Uid]:
     bound = ctx.bindings.get(ref)
     if bound is None:
         return []
-    return [u for u in bound if isinstance(u, int)]
+    return [u for u in bound if isinstance(u, int) and exists(game, u)]
+
+
+def exists(game: Game, uid: Uid) -> bool:
+    """False for a token that has ceased to exist: no reference names it any more."""
+    return game.state.loc[uid][1] != Zone.CEASED
 
 
 # -- filters -----------------------------------------------------------------------------

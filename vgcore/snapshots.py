@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from vgcore.decisions import parse
 from vgcore.errors import ScriptError, SnapshotError, VgError
 from vgcore.game import Game
-from vgcore.types import STANDARD_CIRCLES, VC
+from vgcore.types import STANDARD_CIRCLES, TOKEN, VC, Zone
 from vgcore.zones import CORE_ZONES
 
 if TYPE_CHECKING:
@@ -283,7 +283,7 @@ def check_players(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ..
         # A plugin may drop its optional zones from a seat (no G deck, no G zone): every
         # other zone and one per circle are always there, and nothing the format lacks.
         always = {name for name, spec in engine.zones.items() if not spec.optional}
-        odd = sorted((set(zones) - set(engine.zones) - set(circles))
+        odd = sorted((set(zones) - set(engine.zones) - set(circles) - {Zone.CEASED})
                      | (set(circles) | CORE_ZONE_NAMES | always) - set(zones))
         if odd:
             raise fail(f"{where}.zones", "zones do not match the format's: " + ", ".join(odd))
@@ -297,6 +297,7 @@ def check_players(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ..
                 if placed[uid]:
                     raise fail(f"{here}[{i}]", f"card {uid} is in two places")
                 placed[uid] = True
+                check_token_place(engine, state["card_ids"][uid], zone, circles, f"{here}[{i}]")
                 if tuple(loc[uid]) != (seat, zone):
                     raise fail(f"state.loc[{uid}]", f"{list(loc[uid])}, but the card is in "
                                f"{seat}'s {zone}")
@@ -310,6 +311,16 @@ def check_players(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ..
     if not all(placed):
         uid = placed.index(False)
         raise fail(f"state.loc[{uid}]", f"card {uid} is in no zone")
+
+
+def check_token_place(engine: Engine, card_id: str, zone: str, circles: Mapping[str, Any],
+                      where: str) -> None:
+    """A token is on the field or has ceased to exist; only a token can have ceased."""
+    token = engine.db[card_id].kind == TOKEN
+    if zone == Zone.CEASED and not token:
+        raise fail(where, f"{card_id} is no token, yet it has ceased to exist")
+    if token and zone != Zone.CEASED and zone not in circles and not engine.is_field(zone):
+        raise fail(where, f"{card_id} is a token in {zone!r}; a token exists only on the field")
 
 
 def check_circles(circles: Any, where: str) -> dict[str, tuple[str, int]]:
@@ -624,7 +635,8 @@ FRAME_FIELDS: dict[str, tuple[tuple[str, Any, bool], ...]] = {
     "resolve": (("pa", MAP, True), ("s", COUNT, True), ("b", MAP, True), ("dyn", LIST, False)),
     "block": (("r", COUNT, True), ("path", LIST, True), ("i", COUNT, True)),
     "step": (("r", COUNT, True), ("path", LIST, True), ("s", COUNT, False),
-             ("pick", MAP, False), ("left", LIST, False)),
+             ("pick", MAP, False), ("left", LIST, False), ("tokens", COUNT, False),
+             ("made", UIDS, False)),
 }
 
 

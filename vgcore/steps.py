@@ -673,6 +673,50 @@ def answer_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
                  source=source, superior=True)
 
 
+def run_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """Create tokens on the field: each onto a different circle its controller chooses
+    ("call up to three Shadow Army tokens to RC"); `up_to` lets them stop early. The frame
+    keeps `tokens` (how many are still to come) and `made` (the new uids)."""
+    if "tokens" not in frame:
+        frame["tokens"] = max(0, amount_of(game, ctx, step.get("count", 1)))
+        frame["made"] = []
+    used = {game.state.loc[u][1] for u in frame["made"] if on_field(game, u)}
+    circles = [c for c in call_circles(game, ctx.seat, step) if c not in used]
+    if frame["tokens"] <= 0 or not circles:
+        game.pop()
+        bind(game, frame, step.get("as"), frame["made"])
+        return
+    options = [Action("choose", (c,)) for c in circles]
+    up_to = step.get("up_to", False)
+    if up_to:
+        options.append(Action("done"))
+    game.ask(ctx.seat, "place", f"Choose a circle for a {step['card']} token "
+             f"({frame['tokens']} left).", options, optional=up_to)
+
+
+def answer_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                      action: Action) -> None:
+    if action.verb == "done":
+        frame["tokens"] = 0
+        return
+    frame["tokens"] -= 1
+    frame["made"] = [*frame["made"], make_token(game, ctx.seat, step["card"], action.args[0],
+                                                rested=step.get("rested", False))]
+
+
+def make_token(game: Game, seat: Seat, card_id: str, circle: str, *,
+               rested: bool = False) -> Uid:
+    """Call a new token onto a circle: the unit there is retired first, as by any call; the
+    token is a new card (uid) of `seat`'s, logged `call` with `source = "token"`."""
+    occupant = game.unit_at(seat, circle)
+    if occupant is not None:
+        actions.retire(game, occupant)
+    uid = game.create_card(card_id, seat, circle, rested=rested)
+    game.emit("call", seat=seat, circle=circle, card=card_id, uid=uid, source="token",
+              superior=True)
+    return uid
+
+
 def run_ride(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.pop()
     uids = resolve_ref(game, ctx, step.get("target", "self"))
@@ -895,6 +939,10 @@ CORE_STEPS: dict[str, StepKind] = {
                                ("ability",)),
     "call": StepKind(Schema({"target": "ref", "to": "strs", "rested": "bool",
                              "open_only": "bool"}), run_call, answer_call),
+    "call_token": StepKind(Schema({"card": "token", "count": "amount", "up_to": "bool",
+                                   "to": "strs", "rested": "bool", "open_only": "bool",
+                                   "as": "str"}, frozenset({"card"})),
+                           run_call_token, answer_call_token),
     "ride": StepKind(Schema({"target": "ref"}), run_ride),
     "draw": StepKind(Schema({"count": "amount", "player": "player"}), run_draw),
     "soul_charge": StepKind(Schema({"count": "amount", "player": "player"}), run_soul_charge),

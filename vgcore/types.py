@@ -59,6 +59,14 @@ class Zone:
     ORDER = "order_zone"
     CREST = "crest_zone"
     ALL = (DECK, HAND, DROP, DAMAGE, SOUL, TRIGGER, BIND, REMOVED, RIDE_DECK, ORDER, CREST)
+    # Not a zone of the game: where a token that left the field is kept once it has ceased
+    # to exist, so that its uid stays valid. No zone word, selector, view or step reaches it.
+    CEASED = "ceased"
+
+
+TOKEN: Final = "token"
+"""The card kind of tokens: units created on the field by effects, never in a deck; a token
+that leaves the field ceases to exist (docs/lua-api.md, `call_token`)."""
 
 
 class Phase:

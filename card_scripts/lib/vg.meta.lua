@@ -394,6 +394,13 @@
 ---@field rested? boolean  the unit is placed rested
 ---@field open_only? boolean  only circles with no unit
 
+---@class (exact) vg.TokenOptions
+---@field up_to? boolean  the player may call fewer, even none
+---@field to? vg.CallCircle|vg.CallCircle[]  circles to choose from (default "RC")
+---@field rested? boolean  the tokens are placed rested
+---@field open_only? boolean  only circles with no unit
+---@field as? string  bind the new tokens under this name
+
 ---@class (exact) vg.PlayerOptions
 ---@field player? vg.Player  whose deck / soul (default "you")
 
@@ -466,6 +473,11 @@
 ---@field op "call"
 ---@field target? vg.Ref
 
+---@class vg.CallTokenStep: vg.TokenOptions
+---@field op "call_token"
+---@field card string  the token's card id (a card of kind "token")
+---@field count? vg.Amount  how many (default 1)
+
 ---@class vg.RideStep
 ---@field op "ride"
 ---@field target? vg.Ref
@@ -526,6 +538,7 @@
 ---| vg.GrantStep
 ---| vg.GrantAbilityStep
 ---| vg.CallStep
+---| vg.CallTokenStep
 ---| vg.RideStep
 ---| vg.CountStep
 ---| vg.PileStep
@@ -581,6 +594,7 @@
 ---@field vanguard integer?  handle of the vanguard
 ---@field units integer[]  handles of the vanguard and rear-guards, circle by circle
 ---@field rear_guards integer[]  handles of the rear-guards
+---@field flags table<string, any>  every flag a rule or plugin keeps for the player, read-only (e.g. `states`, `originaldress` keyed by handles, `orders_played`)
 
 ---@class vg.CtxCard
 ---@field handle integer  the card's handle (same as its key in `ctx.cards`)
@@ -790,10 +804,10 @@ function vg.damage(filter) end
 ---@return vg.Selector
 function vg.deck(filter) end
 
----Cards in your bind zone.
+---Cards in your bind zone (`vg.bind` is the step that binds cards).
 ---@param filter? vg.Filter
 ---@return vg.Selector
-function vg.bind(filter) end
+function vg.bind_zone(filter) end
 
 ---Cards in any zone (a zone word or a list of them).
 ---@param zone vg.Zones
@@ -962,6 +976,14 @@ function vg.ride(target) end
 ---@param extra? vg.CallOptions
 ---@return vg.CallStep
 function vg.call(target, extra) end
+
+---Create tokens on the field: `n` (default 1) cards of token `id`, each onto another circle
+---you choose (a unit already there is retired). A token that leaves the field ceases to exist.
+---@param id string  e.g. "D-BT01-T01"
+---@param n? vg.Amount
+---@param extra? vg.TokenOptions
+---@return vg.CallTokenStep
+function vg.call_token(id, n, extra) end
 
 ---Move rear-guards: to the other row of their column (default), or swap with circle `to`.
 ---@param target vg.Ref
@@ -1225,6 +1247,37 @@ function vg.common.draw_if_went_second() end
 ---@param amount vg.Amount
 ---@return vg.Auto
 function vg.common.power_on_boost(amount) end
+
+-------------------------------------------------------------------------------------------
+-- vg.overdress (plugin overdress, format d-standard: plugins/vgcore_overdress/overdress.lua)
+
+vg.overdress = {}
+vg.overdress.when = {}
+vg.overdress.cond = {}
+
+---Trigger: this unit is placed on RC by overDress (event `call`, how = "overdress").
+---@type vg.Trigger
+vg.overdress.when.placed_by_overdress = {event = "call", subject = "self", how = "overdress"}
+
+---Your units (or `filter.owner`'s) in the overDress state.
+---@param filter? vg.Filter
+---@return vg.Selector
+function vg.overdress.units_in_state(filter) end
+
+---Condition: you have at least `n` (default 1) units in the overDress state.
+---@param n? integer
+---@return vg.Condition
+function vg.overdress.cond.have_unit_in_state(n) end
+
+---Amount: `each` (default 1) times the originalDress cards beneath this unit.
+---@param each? integer
+---@return vg.Amount
+function vg.overdress.per_original_dress(each) end
+
+---Selector: the originalDress cards beneath this unit (matching `filter`).
+---@param filter? vg.Filter
+---@return vg.Selector
+function vg.overdress.original_dress(filter) end
 
 -------------------------------------------------------------------------------------------
 -- The sandbox's standard library: exactly what card scripts can call (see docs/lua-api.md,

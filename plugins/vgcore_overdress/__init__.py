@@ -1,7 +1,10 @@
 """overDress (D era): a plugin the `d-standard` format enables. See README.md.
 
-A card of kind `overdress_unit` whose record names a card name in the `overdress` field may be
-placed, instead of a normal call, on one of your rear-guards whose name contains that name.
+A card of kind `overdress_unit` whose record names its material in the `overdress` field may be
+placed, instead of a normal call, on one of your rear-guards that is such a material: a name
+(`overdress: Trickstar`: a rear-guard whose name contains it) or a list of alternatives, each a
+filter table of the core filter keys (`{has: overdress_state, grade_max: 3}`: a grade 3 or less
+unit in the overDress state; see MATERIAL_KEYS).
 The rear-guard beneath becomes the new unit's *originalDress*: it leaves the field (it is no
 longer a unit) and waits in the public `originaldress` zone, tied to the new unit by the
 player flag `originaldress` (the unit's uid, as a string, -> the uids of the cards under it).
@@ -18,11 +21,13 @@ no `retire` event, and "when retired" abilities do not trigger.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
 from vgcore.game import Game
+from vgcore.selectors import Ctx, card_matches
 from vgcore.types import VC, Zone
 from vgcore.zones import ZoneSpec
 
@@ -33,33 +38,67 @@ KIND = "overdress_unit"
 VERB = "overdress"
 
 
-def dressed_name(game: Game, card_id: str) -> str | None:
-    """The name an overDress unit dresses over (its record's `overdress` field), or None."""
+# The filter keys a material alternative may use: the core's (docs/lua-api.md §4.3) that read
+# the card itself, written in YAML (no functions, bindings or zones: the material is always
+# one of your rear-guards).
+MATERIAL_KEYS = ("name", "name_has", "grade", "grade_min", "grade_max", "clan", "nation",
+                 "race", "trigger", "kind", "unit", "sentinel", "persona_ride", "has")
+_STRS = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+_INTS = {"oneOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]}
+MATERIAL_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"type": "string", "minLength": 1},
+        {"type": "array", "minItems": 1, "items": {
+            "type": "object", "minProperties": 1, "additionalProperties": False,
+            "properties": {
+                "name": _STRS, "name_has": {"type": "string", "minLength": 1}, "grade": _INTS,
+                "grade_min": {"type": "integer"}, "grade_max": {"type": "integer"},
+                "clan": _STRS, "nation": _STRS, "race": _STRS, "kind": _STRS,
+                "trigger": {"oneOf": [{"type": "boolean"}, _STRS["oneOf"][0],
+                                      _STRS["oneOf"][1]]},
+                "unit": {"type": "boolean"}, "sentinel": {"type": "boolean"},
+                "persona_ride": {"type": "boolean"}, "has": {"type": "string"}}}},
+    ]}
+
+
+def materials(game: Game, card_id: str) -> list[dict[str, Any]]:
+    """What an overDress unit dresses over (its record's `overdress` field) as filter tables,
+    any of which a rear-guard may match; [] for a card that cannot overDress."""
     card = game.engine.db[card_id]
     if card.kind != KIND:
-        return None
-    name = card.extra.get("overdress")
-    return name if isinstance(name, str) and name else None
+        return []
+    field = card.extra.get("overdress")
+    if isinstance(field, str):
+        return [{"name_has": field}] if field else []
+    if isinstance(field, (list, tuple)):  # the card database freezes lists into tuples
+        return [{k: tuple(v) if isinstance(v, list) else v for k, v in alt.items()}
+                for alt in field]
+    return []
+
+
+def is_material(game: Game, seat: str, card_id: str, under: int) -> bool:
+    """Whether the rear-guard `under` is a material for the overDress unit `card_id`."""
+    ctx = Ctx(seat)
+    return any(card_matches(game, ctx, under, alt) for alt in materials(game, card_id))
 
 
 def overdress_options(game: Game, seat: str) -> list[Action]:
     """`overdress <id> <circle>` for each overDress unit in hand (grade ≤ the vanguard's, as a
-    normal call) and each rear-guard circle whose unit's name contains the named name."""
+    normal call) and each rear-guard circle whose unit is one of its materials."""
     st = game.state
     player = st.players[seat]
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
     for card_id in sorted({st.card_ids[u] for u in player.zones[Zone.HAND]}):
-        name = dressed_name(game, card_id)
         card = game.engine.db[card_id]
-        if name is None or card.grade is None or card.grade > max_grade:
+        if card.kind != KIND or card.grade is None or card.grade > max_grade:
             continue
         for circle in player.circles:
             if circle == VC:
                 continue
             under = game.unit_at(seat, circle)
-            if under is not None and name in game.card(under).name:
+            if under is not None and is_material(game, seat, card_id, under):
                 options.append(Action(VERB, (card_id, circle)))
     return options
 
@@ -87,6 +126,9 @@ def release_dress(game: Game, move: actions.Move) -> None:
     """Zone listener: a unit with originalDress left the field, by whatever means (retired,
     bound, imprisoned, put into the soul, deck or hand): its originalDress goes to the drop."""
     st = game.state
+    if move.from_zone == ZONE and move.zone != ZONE:
+        forget_dress(game, move.from_seat, move.uid)
+        return
     if not game.is_field(move.from_seat, move.from_zone) or game.is_field(move.seat, move.zone):
         return
     table = st.players[move.from_seat].flags.get(FLAG)
@@ -101,9 +143,25 @@ def release_dress(game: Game, move: actions.Move) -> None:
                   **{"from": ZONE}, from_seat=move.from_seat)
 
 
+def forget_dress(game: Game, seat: str, card: int) -> None:
+    """An originalDress card left the zone by an effect (put into the soul, …): it is no
+    longer beneath its unit, so it no longer counts for it."""
+    table = game.state.players[seat].flags.get(FLAG)
+    if not table:
+        return
+    for key, cards in list(table.items()):
+        if card in cards:
+            table[key] = [c for c in cards if c != card]
+
+
 @hookimpl
 def vgcore_card_fields() -> dict[str, dict[str, Any]]:
-    return {"overdress": {"type": "string", "minLength": 1}}
+    return {"overdress": MATERIAL_SCHEMA}
+
+
+@hookimpl
+def vgcore_lua_libs() -> list[Path]:
+    return [Path(__file__).parent / "overdress.lua"]
 
 
 @hookimpl

@@ -102,6 +102,7 @@ class Places:
     zones: frozenset[str]
     circles: frozenset[str]
     circle_patterns: tuple[str, ...] = ()
+    tokens: frozenset[str] | None = None  # ids of the token cards (None: not checked)
 
     def words(self, kind: str) -> frozenset[str]:
         """The names a key of this kind accepts (see PLACE_WORDS)."""
@@ -125,6 +126,7 @@ PLACE_WORDS: Mapping[str, frozenset[str]] = {
 }
 # Which place kind the `to` of a step (or cost) names.
 STEP_PLACES: Mapping[str, str] = {"put": "put", "search": "search", "call": "call",
+                                  "call_token": "call",
                                   "move": "move"}
 
 
@@ -319,6 +321,16 @@ class _Checker:
         if not isinstance(value, str):
             raise self.fail(path, f"expected a string, got {_kind(value)}")
         return value
+
+    def t_token(self, value: Any, path: Path) -> str:
+        """The id of a token card the engine knows (a step that creates tokens)."""
+        card_id = self.t_str(value, path)
+        tokens = self.places.tokens if self.places is not None else None
+        if tokens is not None and card_id not in tokens:
+            known = ", ".join(sorted(tokens)) or "none"
+            raise self.fail(path, f"{card_id!r} is not a token card of the loaded sets "
+                                  f"(tokens: {known})", self.written_at(card_id))
+        return card_id
 
     def t_binding(self, value: Any, path: Path) -> str:
         """The name of something a step bound (`as`), checked when the ability is complete."""

@@ -17,8 +17,9 @@ The snapshot (`ctx`):
   players[seat]       damage, team_damage (the team's total in a tag fight; else = damage),
                       face_up_damage, hand, deck, soul, drop (counts), vanguard (handle),
                       units (with cards standing beside one, e.g. a legion mate),
-                      rear_guards (lists of handles), flags (plain per-player states
-                      a rule or plugin set, e.g. persona_ride_turn)
+                      rear_guards (lists of handles), flags (every per-player flag a
+                      rule or plugin keeps, read-only plain data: e.g. persona_ride_turn,
+                      states, originaldress keyed by handles, orders_played)
   cards[handle]       id, name, names (all its names now: a plugin may add some, e.g. a
                       G unit has its heart's), grade, power, critical, shield, skill, trigger,
                       clan, nation, race, kind, seat, zone, face_up, rested, owner
@@ -36,6 +37,7 @@ from vgcore.limits import SCRIPT_LIMIT, LimitReached
 from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
 from vgcore.scripting.loader import read_source
 from vgcore.types import VC, Zone
+from vgcore.zones import can_see
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -168,6 +170,8 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
     listed: set[int] = set()
     players: dict[str, Any] = {}
     parts = game.engine.zone_circles
+    shapes = game.engine.flag_shapes["player"]
+    named: set[int] = set()  # cards the flags name: listed where `me` may see them
     for seat, player in st.players.items():
         zones = player.zones
         units = [u for c in player.circles for u in zones[c][:1]]
@@ -189,13 +193,16 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
             "soul": len(zones[Zone.SOUL]), "drop": len(zones[Zone.DROP]),
             "vanguard": game.vanguard(seat), "units": units,
             "rear_guards": rear_guards,
-            "flags": {k: v for k, v in player.flags.items()
-                      if not k.startswith("_") and isinstance(v, (str, int, bool))},
+            "flags": lua_flags(player.flags, shapes, named),
         }
     extra = [ctx.uid, *_event_uids(ctx.event)]
     for uids in ctx.bindings.values():
         extra.extend(u for u in uids if isinstance(u, int))
     listed.update(u for u in extra if u is not None)
+    listed.update(u for u in named if 0 <= u < len(st.card_ids) and visible(game, u, me))
+    # a token that ceased to exist is listed no more, except as the ability's own card
+    listed.difference_update([u for u in listed if st.loc[u][1] == Zone.CEASED
+                              and u != ctx.uid])
     battle = st.battle
     return {
         "me": me, "opponent": game.opponent(me), "self": ctx.uid,
@@ -203,7 +210,8 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
         "first_player": st.first_player,
         "my_turn": st.turn_player == me,
         "event": _plain_event(ctx.event),
-        "bound": {k: [u for u in v if isinstance(u, int)] for k, v in ctx.bindings.items()},
+        "bound": {k: [u for u in v if isinstance(u, int) and u in listed]
+                  for k, v in ctx.bindings.items()},
         "players": players,
         "cards": {u: card_record(game, u) for u in sorted(listed)},
         "battle": None if battle is None else {
@@ -211,6 +219,62 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
             "booster": battle["booster"], "hit": battle["hit"],
             "drive_grades": [g for g in battle["drive_grades"] if g is not None]},
     }
+
+
+def visible(game: Game, uid: Uid, seat: str) -> bool:
+    """Whether `seat` may see the card where it is (zones.can_see)."""
+    st = game.state
+    where, zone = st.loc[uid]
+    spec = game.engine.zones.get(zone)
+    return spec is not None and can_see(spec, st.face_up[uid], where == seat)
+
+
+def lua_flags(flags: Mapping[str, Any], shapes: Mapping[str, Any],
+              listed: set[int]) -> dict[str, Any]:
+    """A player's flags as plain read-only data for `ctx` (docs/lua-api.md §12): every flag
+    a rule or plugin keeps (not the `_private` ones), nested tables included; a mapping keyed
+    by cards (shape `{uid: …}`) is keyed by handles, and the cards its declared shape names
+    are gathered in `listed` (shown in `ctx.cards` where the viewer may see them). Values
+    that are not plain data are left out."""
+    return {name: lua_value(value, shapes.get(name), listed) for name, value in flags.items()
+            if not name.startswith("_")}
+
+
+def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
+    """`value` read by its flag shape (vgcore_flag_shapes); None for what is not plain."""
+    from vgcore.snapshots import split_shape
+
+    if not isinstance(shape, str):  # no shape or a callable one: plain data, as it is
+        return plain_value(value)
+    shape = shape.strip().removesuffix("?")
+    if shape == "uid" and isinstance(value, int) and not isinstance(value, bool):
+        listed.add(value)
+        return value
+    if shape.startswith("[") and isinstance(value, list):
+        parts = split_shape(shape[1:-1])
+        return [lua_value(v, parts[i] if len(parts) > 1 else parts[0], listed)
+                for i, v in enumerate(value)]
+    if shape.startswith("{") and isinstance(value, Mapping):
+        fields = dict(tuple(p.strip() for p in part.split(":", 1))
+                      for part in split_shape(shape[1:-1]))
+        if list(fields) == ["uid"]:
+            return {int(k): lua_value(v, fields["uid"], listed) for k, v in value.items()
+                    if isinstance(k, str) and k.isdigit()}
+        if list(fields) == ["str"]:
+            return {k: lua_value(v, fields["str"], listed) for k, v in value.items()}
+        return {k: lua_value(v, fields.get(k), listed) for k, v in value.items()}
+    return plain_value(value)
+
+
+def plain_value(value: Any) -> Any:
+    """Strings, numbers, booleans, and lists and string-keyed tables of them; else None."""
+    if isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, list):
+        return [plain_value(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: plain_value(v) for k, v in value.items() if isinstance(k, str)}
+    return None
 
 
 def card_record(game: Game, uid: Uid) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from vgcore.cardfiles import MAX_SCRIPT_BYTES, read_card_text
 from vgcore.errors import CardDataError, ScriptError
 from vgcore.scripting.declarations import CardScript, Places, Schema, validate_card
 from vgcore.scripting.names import unknown_vg_names
-from vgcore.types import GC, STANDARD_CIRCLES
+from vgcore.types import GC, STANDARD_CIRCLES, TOKEN
 
 if TYPE_CHECKING:
     from vgcore.engine import Engine
@@ -42,13 +42,14 @@ FUNCTION_MAX_STRING = 1024
 FUNCTION_MAX_RESULT_BYTES = 64 * 2**10
 
 
-def new_sandbox(libs: Sequence[tuple[str, str]] = (), **caps: int) -> LuaSandbox:
-    """A runtime with the vg API and the installed Lua libraries loaded (`caps`: the
-    sandbox's `max_string`, `max_result_bytes`)."""
+def new_sandbox(libs: Sequence[tuple[str, str]] = (), card_libs: Sequence[tuple[str, str]] = (),
+                **caps: int) -> LuaSandbox:
+    """A runtime with the vg API, the installed Lua libraries and then the card directories'
+    (untrusted) ones loaded (`caps`: the sandbox's `max_string`, `max_result_bytes`)."""
     from vgcore.scripting.sandbox import LuaSandbox
 
     return LuaSandbox(api_source=_VG_SOURCE or vg_api_source(), api_chunkname="=vg.lua",
-                      api_libs=libs, **caps)
+                      api_libs=libs, card_libs=card_libs, **caps)
 
 
 def is_lua_function(value: Any) -> bool:
@@ -74,7 +75,7 @@ class ScriptLoader:
     @property
     def sandbox(self) -> LuaSandbox:
         if self._sandbox is None:
-            self._sandbox = new_sandbox(self.engine.lua_libs)
+            self._sandbox = new_sandbox(self.engine.lua_libs, self.engine.card_libs)
         return self._sandbox
 
     def function_runtime(self) -> LuaSandbox:
@@ -86,7 +87,7 @@ class ScriptLoader:
         runtime = getattr(self._per_thread, "runtime", None)
         if runtime is None:
             runtime = self._per_thread.runtime = new_sandbox(
-                self.engine.lua_libs, max_string=FUNCTION_MAX_STRING,
+                self.engine.lua_libs, self.engine.card_libs, max_string=FUNCTION_MAX_STRING,
                 max_result_bytes=FUNCTION_MAX_RESULT_BYTES)
         return runtime
 
@@ -143,7 +144,8 @@ def engine_places(engine: Engine) -> Places:
 def build_places(engine: Engine) -> Places:
     circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
     patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format) for p in ps)
-    return Places(frozenset(engine.zones) | circles, circles, patterns)
+    tokens = frozenset(card_id for card_id, card in engine.db.items() if card.kind == TOKEN)
+    return Places(frozenset(engine.zones) | circles, circles, patterns, tokens)
 
 
 def check_vg_names(card_id: str, path: str, source: str, tree: dict[str, Any]) -> None:

@@ -789,22 +789,56 @@ end
 -- chunk may return the table that becomes `vg`.
 local api_table = nil  -- the raw `vg` (for api_names)
 
+local CARD_LIBS_MARK = "\0card-directory libraries"
+
+-- What a card directory's library (DIR/lib/*.lua, untrusted like its scripts) sees as `vg`:
+-- the read-only API, into which it may only add new top-level names (vg.mylib = {...}); it
+-- can never replace or change what vg.lua, the installed libraries or an earlier library put
+-- there. It runs with the scripts' safe functions only.
+local api_sealed = false  -- set once the API is built: from then on `vg` never changes
+
+local function card_library_vg(vg)
+  local view = api_view(vg, "vg")
+  return setmetatable({}, {
+    __index = view,
+    __newindex = function(_, key, value)
+      if api_sealed then real_error("vg is read-only", 2) end
+      if real_type(key) ~= "string" or rawget(vg, key) ~= nil then
+        real_error("vg." .. safe_tostring(key) .. " already exists: a card directory's "
+                   .. "library may only add new names to vg", 2)
+      end
+      rawset(vg, key, value)
+    end,
+    __metatable = "locked",
+  })
+end
+
 local function api_body(request)
   local env = setmetatable({}, API_ENV_META)
   local vg = {}
   env.vg = vg
-  for i = 1, #request, 2 do
-    api_sources[request[i + 1]] = true
-    local chunk, err = real_load(request[i], request[i + 1], "t", env)
-    if not chunk then real_error(err, 0) end
-    local result = chunk()
-    if i == 1 and type(result) == "table" then
-      vg = result
-      env.vg = vg
+  local i, untrusted = 1, false
+  while i <= #request do
+    if request[i] == CARD_LIBS_MARK then
+      untrusted = true
+      i = i + 1
+    else
+      api_sources[request[i + 1]] = true
+      local lib_env = env
+      if untrusted then lib_env = setmetatable({vg = card_library_vg(vg)}, ENV_META) end
+      local chunk, err = real_load(request[i], request[i + 1], "t", lib_env)
+      if not chunk then real_error(err, 0) end
+      local result = chunk()
+      if i == 1 and type(result) == "table" then
+        vg = result
+        env.vg = vg
+      end
+      i = i + 2
     end
   end
   BASE.vg = api_view(vg, "vg")
   api_table = vg
+  api_sealed = true
 end
 
 local function run_api(limit, request)

@@ -27,6 +27,8 @@ from vgcore.errors import BudgetExhausted, ScriptError
 
 #: Chunk name of the privileged prelude; messages positioned there are re-located.
 PRELUDE_CHUNKNAME = "=[vgcore sandbox]"
+# Separates the installed Lua libraries from the card directories' ones in the API request.
+CARD_LIBS_MARK = "\0card-directory libraries"
 #: Largest string ``string.rep`` may build, in bytes.
 REP_LIMIT = 2**20
 #: Most values a single ``table.unpack`` or ``string.byte`` may return.
@@ -166,6 +168,7 @@ class LuaSandbox:
     def __init__(self, *, max_memory: int = 64 * 2**20, instruction_limit: int = 2_000_000,
                  api_source: str | None = None, api_chunkname: str = "=vg",
                  api_libs: Sequence[tuple[str, str]] = (),
+                 card_libs: Sequence[tuple[str, str]] = (),
                  time_limit: float = 1.0, max_string: int = MAX_STRING,
                  max_result_bytes: int = MAX_RESULT_BYTES) -> None:
         if min(max_memory, instruction_limit, time_limit, max_string, max_result_bytes) <= 0:
@@ -200,6 +203,10 @@ class LuaSandbox:
             parts = [api_source, _lua_chunkname(api_chunkname)]
             for lib_source, lib_name in api_libs:  # Lua libraries that extend `vg`
                 parts += [lib_source, _lua_chunkname(lib_name)]
+            if card_libs:  # then the untrusted ones of card directories (prelude `api_body`)
+                parts.append(CARD_LIBS_MARK)
+                for lib_source, lib_name in card_libs:
+                    parts += [lib_source, _lua_chunkname(lib_name)]
             request = self._lua.table_from(parts)
             status = self._guarded(entry.run_api, None, request)
             if not status[0]:

@@ -116,7 +116,8 @@ vg.drop = in_zone("drop", "you")
 vg.soul = in_zone("soul", "you")
 vg.damage = in_zone("damage", "you")
 vg.deck = in_zone("deck", "you")
-vg.bind = in_zone("bind", "you")
+-- the bind zone's cards (not `vg.bind`: that name is the step that binds cards, §10.2)
+vg.bind_zone = in_zone("bind", "you")
 vg.cards_in = function(zone, filter) return in_zone(zone, "you")(filter) end
 
 -- Conditions ---------------------------------------------------------------------------------
@@ -226,6 +227,14 @@ vg.counter_blast = count_step("counter_blast")
 vg.discard = count_step("discard")
 
 function vg.call(target, extra) return target_step("call")(target, extra) end
+-- create `n` (an amount, default 1) tokens of card `id` on the field, e.g.
+-- vg.call_token("D-BT01-T01", 3, {up_to = true})
+function vg.call_token(id, n, extra)
+  local s = copy(extra)
+  s.op, s.card, s.count = "call_token", id, n or 1
+  if line_of then s._line = line_of(3) end
+  return s
+end
 function vg.move(target, to, extra)
   local s = copy(extra)
   s.op, s.target, s.to = "move", target, to or "other_row"

@@ -90,3 +90,50 @@ def test_original_dress_stays_while_its_unit_moves_between_circles(registry: Reg
     game.emit("move", seat="A", circle="RC.BL", card="OD-002", uid=unit)
     assert game.state.loc[unit] == ("A", "RC.BL")
     assert game.state.loc[under] == ("A", ZONE)
+
+
+# -- materials: a name, or filter alternatives (D-BT01-001) ---------------------------------
+
+
+def test_a_plain_name_is_a_name_the_material_contains(registry: Registry) -> None:
+    from vgcore_overdress import materials
+
+    game, _unit, _under = dressed_game(registry)
+    assert materials(game, "OD-002") == [{"name_has": "Dressmaker"}]
+    assert materials(game, "OD-001") == []  # no overDress unit
+
+
+def test_a_material_alternative_with_an_unknown_key_is_refused(tmp_path: Path) -> None:
+    from vgcore.errors import CardDataError
+
+    (tmp_path / "cards.yaml").write_text(
+        "set: odbad\nname: t\ncards:\n"
+        "  - {id: ODB-001, name: Bad Gown, kind: overdress_unit, grade: 2, power: 10000,"
+        " shield: 5000, critical: 1, skill: intercept, nation: Dragon Empire,"
+        " overdress: [{name_has: Dressmaker}, {where: nothing}]}\n")
+    with pytest.raises(CardDataError, match="ODB-001"):
+        _ = Registry(card_dirs=[tmp_path], strict=True).db
+
+
+def test_ctx_reads_the_originaldress_flag_by_handle(registry: Registry) -> None:
+    """docs/lua-api.md §12: table-valued plugin flags reach Lua functions, keyed by handles,
+    and the cards they name are in ctx.cards."""
+    from vgcore.scripting.host import build_snapshot
+
+    game, unit, under = dressed_game(registry)
+    data = build_snapshot(game, Ctx("A", unit))
+    assert data["players"]["A"]["flags"]["originaldress"] == {unit: [under]}
+    assert data["cards"][under]["zone"] == ZONE
+    assert data["players"]["B"]["flags"] == {}
+
+
+def test_ctx_lists_no_card_a_flag_names_that_the_viewer_may_not_see(registry: Registry) -> None:
+    from vgcore.scripting.host import build_snapshot
+
+    game, unit, _under = dressed_game(registry)
+    st = game.state
+    hidden = st.players["A"].zones[Zone.DECK][0]
+    st.players["A"].flags["originaldress"][str(unit)].append(hidden)
+    seen_by_b = build_snapshot(game, Ctx("B", game.vanguard("B")))
+    assert hidden in seen_by_b["players"]["A"]["flags"]["originaldress"][unit]
+    assert hidden not in seen_by_b["cards"]

@@ -1,0 +1,53 @@
+-- vg.overdress: helpers for overDress cards (plugin vgcore_overdress). Trusted library code: it
+-- runs once per Lua runtime after vg.lua. The plugin's README says what each rule does; in a
+-- format without the plugin these helpers never match (and the amount counts 0).
+
+local overdress = {}
+
+overdress.when = {}
+
+-- this unit is placed on RC by overDress (the `call` event of the placement, how = "overdress"):
+-- "when this unit is placed on RC, if it overDressed"
+overdress.when.placed_by_overdress = {event = "call", subject = "self", how = "overdress"}
+
+-- selector: your units (or `filter.owner`'s) in the overDress state
+function overdress.units_in_state(filter)
+  local s = vg.units(filter)
+  s.has = "overdress_state"
+  return s
+end
+
+overdress.cond = {}
+
+-- condition: you have at least `n` (default 1) units in the overDress state
+function overdress.cond.have_unit_in_state(n)
+  return vg.cond.count(overdress.units_in_state(), n or 1)
+end
+
+-- an amount: `each` (default 1) times the number of originalDress cards under this unit (the
+-- player flag `originaldress`, keyed by unit handles in ctx). A function, because the cards
+-- under one unit are no zone a selector can name; it reads only this unit's entry.
+function overdress.per_original_dress(each)
+  local times = each or 1
+  return function(ctx)
+    local under = (ctx.players[ctx.me].flags.originaldress or {})[ctx.self]
+    return (under and #under or 0) * times
+  end
+end
+
+-- selector: the originalDress cards beneath this unit (matching `filter`, whose own `where`
+-- is kept); "put one of this unit's originalDress into your soul"
+function overdress.original_dress(filter)
+  local s = vg.cards_in("originaldress", filter)
+  local also = s.where
+  s.where = function(ctx, card)
+    local under = (ctx.players[card.seat].flags.originaldress or {})[ctx.self]
+    for _, handle in ipairs(under or {}) do
+      if handle == card.handle then return also == nil or also(ctx, card) end
+    end
+    return false
+  end
+  return s
+end
+
+vg.overdress = overdress
