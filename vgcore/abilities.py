@@ -401,7 +401,7 @@ FRAMES = {
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
-    __slots__ = ("acts", "autos", "cont_stats", "conts", "self_autos")
+    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "self_autos")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -411,6 +411,7 @@ class GameIndex:
         self.acts: list[tuple[int, Ability]] = []
         self.conts: list[tuple[int, Ability]] = []
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
+        self.cont_states: set[str] = set()  # the player states they can give
         engine = game.engine
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
@@ -429,8 +430,10 @@ class GameIndex:
                     self.acts.append((uid, ability))
                 else:
                     self.conts.append((uid, ability))
-                    self.cont_stats.update(e.get("stat") or e.get("what")
-                                           for e in ability.spec["effects"])
+                    effects = ability.spec["effects"]
+                    self.cont_stats.update(e.get("stat") or e.get("what") for e in effects
+                                           if e["op"] != "state")
+                    self.cont_states.update(e["state"] for e in effects if e["op"] == "state")
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

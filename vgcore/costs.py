@@ -109,7 +109,7 @@ def describe_cost(parts: Sequence[Mapping[str, Any]]) -> str:
 def _describe_part(part: Mapping[str, Any]) -> str:
     op, count = part["op"], part.get("count", 1)
     if op in COST_WORDS:
-        return COST_WORDS[op].format(n=count)
+        return COST_WORDS[op].format(n=f"{count} or more" if part.get("or_more") else count)
     words = op.replace("_", " ")
     if "from" not in part and part.get("target", "self") == "self":
         return f"{words} this card"
