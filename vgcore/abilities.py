@@ -257,6 +257,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
             if used.get(key) == game.state.turn:  # 1/Turn, but it triggered twice at once
                 game.pop()
                 announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="once_per_turn")
+                _first_effect_still_runs(game, pa)
                 return
             used[key] = game.state.turn
         count_resolution(game)  # an endless loop of abilities (vgcore.limits)
@@ -265,6 +266,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
             game.pop()
             announce(game, pa, "ability_fizzled", ability=pa["ab"],
                       reason="condition")
+            _first_effect_still_runs(game, pa)
             return
         frame["s"] = 1
         if spec.get("cost"):
@@ -297,10 +299,23 @@ def run_resolve(game: Game, frame: Frame) -> None:
         return
     if stage == 2:
         frame["s"] = 3
+        partner = pa.get("with")
+        if partner is not None:  # played as one (Alchemagic): the partner's cost comes next
+            start_resolution(game, {**partner, "after": len(game.state.stack) - 1})
+            return
         push_block(game, _as_child(game, frame), ("effect",))
+        _first_effect_still_runs(game, pa)  # on top: it runs before this one's effect
         return
     game.pop()
     announce(game, pa, "ability_resolved", ability=pa["ab"])
+
+
+def _first_effect_still_runs(game: Game, pa: Mapping[str, Any]) -> None:
+    """Abilities resolved as one (`with`: an order and the order Alchemagic binds to it) pay
+    their costs in turn, then run their effects in turn: the partner (`after` = the first's
+    resolve frame) starts the first's effect once its own cost is paid, or when it ends."""
+    if "after" in pa:
+        push_block(game, {"r": pa["after"]}, ("effect",))
 
 
 def ability_name(game: Game, pa: Mapping[str, Any]) -> str:

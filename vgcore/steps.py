@@ -102,6 +102,9 @@ def run_block(game: Game, frame: Frame) -> None:
 
 def run_step(game: Game, frame: Frame) -> None:
     step = spec_at(game, frame, frame["path"])
+    if frame["path"][0] == "cost" and step["op"] in resolution(game, frame)["pa"].get("waive", ()):
+        game.pop()  # a cost part an effect lets this payment skip (e.g. every Soul Blast)
+        return
     game.engine.step_kinds[step["op"]].run(game, frame, step, context(game, frame))
 
 

@@ -501,6 +501,8 @@ class _Checker:
             paid = self.mapping(part, here, Schema(keys, schema.required | {"op"}))
             if op in STEP_PLACES:
                 self.check_place(STEP_PLACES[op], paid.get("to"), (*here, "to"))
+            if isinstance(paid.get("as"), str):
+                self.names.add(paid["as"])  # the cards paid, for the effect (an X cost)
             out.append(paid)
         return tuple(out)
 
