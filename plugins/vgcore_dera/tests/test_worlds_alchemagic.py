@@ -97,3 +97,23 @@ def test_the_bound_order_is_logged_and_bound(registry: Registry) -> None:
     assert kinds.index("order") < kinds.index("alchemagic") < kinds.index("soul_blast")
     assert [game.state.card_ids[u] for u in game.state.players["A"].zones["bind"]] == [
         "D-BT01-054"]
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("after", 0, "is not a resolve frame below"),
+    ("with", {"id": 0, "uid": 0, "card": "nope", "ab": 1, "seat": "A"}, "but card 0 is"),
+    ("waive", [3], "a cost kind"),
+])
+def test_a_tampered_alchemagic_in_a_snapshot_is_refused(registry: Registry, key: str,
+                                                        value: object, message: str) -> None:
+    from vgcore.errors import SnapshotError
+
+    game = game_with(registry, hand=["D-BT01-053"], drop=["D-BT01-092"],
+                     soul=["VAN-DE-001", "VAN-DE-001", "VAN-DE-001"])
+    game.apply("order D-BT01-053 alchemagic D-BT01-092")
+    data = game.to_json()
+    partner = next(f for f in data["state"]["stack"]
+                   if f["k"] == "resolve" and "after" in f["pa"])
+    partner["pa"][key] = value
+    with pytest.raises(SnapshotError, match=message):
+        registry.load(data)
