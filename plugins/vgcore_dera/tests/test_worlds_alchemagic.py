@@ -97,6 +97,11 @@ def test_the_bound_order_is_logged_and_bound(registry: Registry) -> None:
     assert kinds.index("order") < kinds.index("alchemagic") < kinds.index("soul_blast")
     assert [game.state.card_ids[u] for u in game.state.players["A"].zones["bind"]] == [
         "D-BT01-054"]
+    from vgcore.narration import tell
+    from vgcore.screen import Table
+
+    line = tell(event, Table.for_game(game, "B"))
+    assert "Alchemagic" in line and "Grief, Despair, and Rejection" in line
 
 
 @pytest.mark.parametrize(("key", "value", "message"), [
