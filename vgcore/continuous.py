@@ -65,10 +65,13 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
     # While the layer is computed, states read as none and stats without CONT effects.
     game.state_cache = (version, frozenset())
     busy, game.cont_busy = game.cont_busy, True
+    found: set[tuple[Seat, str]] = set()
     try:
-        found: set[tuple[Seat, str]] = set()
         for ctx, spec in active_conts(game):
             found.update(_states_of(game, ctx, spec))
+    except BaseException:
+        game.state_cache = None  # not worked out: the next read tries again
+        raise
     finally:
         game.cont_busy = busy
     game.state_cache = (version, frozenset(found))
