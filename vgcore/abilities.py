@@ -257,6 +257,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
             if used.get(key) == game.state.turn:  # 1/Turn, but it triggered twice at once
                 game.pop()
                 announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="once_per_turn")
+                _first_effect_still_runs(game, pa)
                 return
             used[key] = game.state.turn
         count_resolution(game)  # an endless loop of abilities (vgcore.limits)
@@ -265,6 +266,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
             game.pop()
             announce(game, pa, "ability_fizzled", ability=pa["ab"],
                       reason="condition")
+            _first_effect_still_runs(game, pa)
             return
         frame["s"] = 1
         if spec.get("cost"):
@@ -297,10 +299,23 @@ def run_resolve(game: Game, frame: Frame) -> None:
         return
     if stage == 2:
         frame["s"] = 3
+        partner = pa.get("with")
+        if partner is not None:  # played as one (Alchemagic): the partner's cost comes next
+            start_resolution(game, {**partner, "after": len(game.state.stack) - 1})
+            return
         push_block(game, _as_child(game, frame), ("effect",))
+        _first_effect_still_runs(game, pa)  # on top: it runs before this one's effect
         return
     game.pop()
     announce(game, pa, "ability_resolved", ability=pa["ab"])
+
+
+def _first_effect_still_runs(game: Game, pa: Mapping[str, Any]) -> None:
+    """Abilities resolved as one (`with`: an order and the order Alchemagic binds to it) pay
+    their costs in turn, then run their effects in turn: the partner (`after` = the first's
+    resolve frame) starts the first's effect once its own cost is paid, or when it ends."""
+    if "after" in pa:
+        push_block(game, {"r": pa["after"]}, ("effect",))
 
 
 def ability_name(game: Game, pa: Mapping[str, Any]) -> str:
@@ -401,7 +416,7 @@ FRAMES = {
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
-    __slots__ = ("acts", "autos", "cont_stats", "conts", "self_autos")
+    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "self_autos")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -411,6 +426,7 @@ class GameIndex:
         self.acts: list[tuple[int, Ability]] = []
         self.conts: list[tuple[int, Ability]] = []
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
+        self.cont_states: set[str] = set()  # the player states they can give
         engine = game.engine
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
@@ -429,8 +445,10 @@ class GameIndex:
                     self.acts.append((uid, ability))
                 else:
                     self.conts.append((uid, ability))
-                    self.cont_stats.update(e.get("stat") or e.get("what")
-                                           for e in ability.spec["effects"])
+                    effects = ability.spec["effects"]
+                    self.cont_stats.update(e.get("stat") or e.get("what") for e in effects
+                                           if e["op"] != "state")
+                    self.cont_states.update(e["state"] for e in effects if e["op"] == "state")
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

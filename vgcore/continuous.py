@@ -4,11 +4,16 @@ The contributions of every CONT ability in the game are computed together and ca
 the next event: every change to the game logs an event, so the log's length is a version
 number that costs nothing to keep. A CONT ability's own condition and targets are read
 without CONT effects applied (no CONT depends on another), which keeps evaluation finite.
+
+Player states a CONT gives (`{op = "state"}`: a World's Dark Night) are a layer of their own,
+computed before the stat layer, so that a stat CONT's condition may read a state ("while your
+World is Dark Night, +5000"); a state CONT's own condition sees no CONT effect at all.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from vgcore.abilities import is_valid
@@ -18,7 +23,7 @@ from vgcore.types import GC
 
 if TYPE_CHECKING:
     from vgcore.game import Game
-    from vgcore.types import Uid
+    from vgcore.types import Seat, Uid
 
 Deltas = dict[tuple[int, str], int]
 
@@ -33,6 +38,8 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     if cache is None or cache[0] != version:
         if game.cont_busy:
             return 0
+        if game.index.cont_states or granted:
+            cont_states(game)  # the layer below: stat CONT conditions may read states
         game.cont_busy = True
         try:
             cache = (version, compute(game))
@@ -42,8 +49,51 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     return cache[1].get((uid, stat), 0)
 
 
-def compute(game: Game) -> Deltas:
-    deltas: Deltas = defaultdict(int)
+def in_cont_state(game: Game, seat: Seat, name: str) -> bool:
+    """Whether a CONT ability puts a player in the named state now (`{op = "state"}`)."""
+    if name not in game.index.cont_states and not game.state.flags.get("granted"):
+        return False  # no CONT of this game gives that state
+    return (seat, name) in cont_states(game)
+
+
+def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
+    """Every (seat, state) the CONT abilities give now, cached until the next event."""
+    version = len(game.state.log)
+    cache = game.state_cache
+    if cache is not None and cache[0] == version:
+        return cache[1]
+    # While the layer is computed, states read as none and stats without CONT effects.
+    game.state_cache = (version, frozenset())
+    busy, game.cont_busy = game.cont_busy, True
+    found: set[tuple[Seat, str]] = set()
+    try:
+        for ctx, spec in active_conts(game):
+            found.update(_states_of(game, ctx, spec))
+    except BaseException:
+        game.state_cache = None  # not worked out: the next read tries again
+        raise
+    finally:
+        game.cont_busy = busy
+    game.state_cache = (version, frozenset(found))
+    return game.state_cache[1]
+
+
+def _states_of(game: Game, ctx: Ctx, spec: dict) -> list[tuple[Seat, str]]:
+    if not any(e["op"] == "state" for e in spec["effects"]):
+        return []
+    try:
+        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+            return []
+        return [(game.opponent(ctx.seat) if e.get("player") == "opponent" else ctx.seat,
+                 e["state"]) for e in spec["effects"]
+                if e["op"] == "state" and _effect_applies(game, ctx, e)]
+    except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
+        game.tolerate(exc, reading=True)
+        return []
+
+
+def active_conts(game: Game) -> Iterator[tuple[Ctx, dict]]:
+    """(point of view, spec) of each CONT ability, printed or granted, that works now."""
     st = game.state
     conts = list(game.index.conts)
     conts += [(uid, a) for _key, uid, a in game.granted() if a.kind == "cont"]
@@ -55,8 +105,14 @@ def compute(game: Game) -> Deltas:
             continue
         if not is_valid(game, seat, uid, ability):
             continue
+        yield Ctx(seat, uid), ability.spec
+
+
+def compute(game: Game) -> Deltas:
+    deltas: Deltas = defaultdict(int)
+    for ctx, spec in active_conts(game):
         try:
-            contribution = evaluate(game, Ctx(seat, uid), ability.spec)
+            contribution = evaluate(game, ctx, spec)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
             game.tolerate(exc, reading=True)
             continue
@@ -65,11 +121,18 @@ def compute(game: Game) -> Deltas:
     return dict(deltas)
 
 
+def _effect_applies(game: Game, ctx: Ctx, effect: dict) -> bool:
+    """An effect's own `condition` ("with two or more, …"), read like the ability's."""
+    return "condition" not in effect or condition_holds(game, ctx, effect["condition"])
+
+
 def evaluate(game: Game, ctx: Ctx, spec: dict) -> list[tuple[tuple[int, str], int]]:
     if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
         return []
     out = []
     for effect in spec["effects"]:
+        if effect["op"] == "state" or not _effect_applies(game, ctx, effect):
+            continue  # states are the layer below (cont_states)
         targets = resolve_ref(game, ctx, effect["target"])
         if effect["op"] == "modify":
             key, amount = effect["stat"], amount_of(game, ctx, effect["amount"])

@@ -90,6 +90,27 @@ def can_pay(game: Game, ctx: Ctx, parts: Sequence[Mapping[str, Any]]) -> bool:
     return all(checks[part["op"]](game, ctx, part) for part in parts)
 
 
+PILES = frozenset({"counter_blast", "counter_charge", "soul_blast", "discard"})
+
+
+def can_pay_together(game: Game, costs: Sequence[tuple[Ctx, Sequence[Mapping[str, Any]]]],
+                     waive: frozenset[str] = frozenset()) -> bool:
+    """Whether several abilities' costs, paid as one (Alchemagic), can all be paid: each
+    part on its own, and the unfiltered pile parts of one kind added up (SB1 + SB2 needs a
+    soul of 3). Parts of a `waive`d kind are not paid at all."""
+    totals: dict[str, int] = {}
+    for ctx, parts in costs:
+        kept = [p for p in parts if p["op"] not in waive]
+        if not can_pay(game, ctx, kept):
+            return False
+        for part in kept:
+            if part["op"] in PILES and "filter" not in part:
+                totals[part["op"]] = totals.get(part["op"], 0) + part.get("count", 1)
+    ctx = costs[0][0]
+    checks = game.engine.cost_checks
+    return all(checks[op](game, ctx, {"op": op, "count": n}) for op, n in totals.items())
+
+
 # How a cost part reads in a prompt ("Counter Blast 1, discard 1 card from hand").
 COST_WORDS = {
     "counter_blast": "Counter Blast {n}",
@@ -109,7 +130,7 @@ def describe_cost(parts: Sequence[Mapping[str, Any]]) -> str:
 def _describe_part(part: Mapping[str, Any]) -> str:
     op, count = part["op"], part.get("count", 1)
     if op in COST_WORDS:
-        return COST_WORDS[op].format(n=count)
+        return COST_WORDS[op].format(n=f"{count} or more" if part.get("or_more") else count)
     words = op.replace("_", " ")
     if "from" not in part and part.get("target", "self") == "self":
         return f"{words} this card"

@@ -64,7 +64,7 @@ class Game:
 
     __slots__ = ("_index", "_scripts", "answer_mark", "cont_busy", "cont_cache", "engine",
                  "in_procedure", "log_limit", "moves", "resolution_mark", "rules_dirty",
-                 "script_left", "script_warnings", "state", "telling_moves")
+                 "script_left", "script_warnings", "state", "state_cache", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -75,6 +75,8 @@ class Game:
         self._scripts: ScriptHost | None = None
         self.cont_cache: tuple[int, dict[tuple[int, str], int]] | None = None
         self.cont_busy = False
+        # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
+        self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Card moves not yet told to the zone listeners (only recorded when there are some);
         # told after the next event, so always empty at a decision.

@@ -254,6 +254,9 @@ TELLERS: dict[str, Teller] = {
                                   f"{table.who(e.get('seat'))}: keep the hand"),
     "ride": tell_ride,
     "persona_ride": _simple("{who}: persona ride with {card}"),
+    "alchemagic": lambda table, e: (f"{table.who(e.get('seat'))}: Alchemagic, "
+                                    f"{card_name(table.db, e.get('card'))} with "
+                                    f"{card_name(table.db, e.get('bound'))}"),
     "call": tell_call,
     "move": _simple("{who}: {card} moves {circle} -> {to}"),
     "attack": tell_attack,

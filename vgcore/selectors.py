@@ -242,6 +242,7 @@ FILTERS: dict[str, Any] = {
                                               and st.battle["target"] == u) == w,
     "where": lambda g, c, u, card, st, w: bool(g.scripts.call(w, c, candidate=u)),
     "has": lambda g, c, u, card, st, w: g.is_field(*st.loc[u]) and g.has(u, w),
+    "not": lambda g, c, u, card, st, w: not filter_matches(g, c, u, w),
 }
 
 
@@ -299,6 +300,12 @@ def _boosted(game: Game, ctx: Ctx) -> bool:
     return b is not None and b["attacker"] == ctx.uid and b["booster"] is not None
 
 
+def _boosting(game: Game, ctx: Ctx) -> bool:
+    """This card boosts the attack of the battle going on (until the battle ends)."""
+    b = game.state.battle
+    return b is not None and b["booster"] is not None and b["booster"] == ctx.uid
+
+
 CONDITIONS: dict[str, Any] = {
     "all": lambda g, c, cond, v: all(condition_holds(g, c, x) for x in v),
     "any": lambda g, c, cond, v: any(condition_holds(g, c, x) for x in v),
@@ -313,6 +320,7 @@ CONDITIONS: dict[str, Any] = {
     "in_battle": lambda g, c, cond, v: (g.state.battle is not None) == v,
     "attacking": lambda g, c, cond, v: _attacking(g, c) == v,
     "boosted": lambda g, c, cond, v: _boosted(g, c) == v,
+    "boosting": lambda g, c, cond, v: _boosting(g, c) == v,
     "vanguard": lambda g, c, cond, v: filter_matches(g, c, g.vanguard(_player(g, c, cond)), v),
 }
 
@@ -323,6 +331,8 @@ def amount_of(game: Game, ctx: Ctx, amount: Any) -> int:
         return amount
     if isinstance(amount, FnRef):
         return game.scripts.amount(amount, ctx)
+    if "bound" in amount:  # how many cards this resolution bound under a name (e.g. paid)
+        return len(ctx.bindings.get(amount["bound"], ())) * amount.get("times", 1)
     return len(select(game, ctx, amount["count"])) * amount.get("times", 1)
 
 

@@ -355,6 +355,10 @@ def read_continuous(game: Game) -> None:
             game.grade(unit)
             for what in sorted(words):
                 game.has(unit, what)
+    if game.index.cont_states:
+        from vgcore.continuous import cont_states
+
+        cont_states(game)  # runs the conditions of CONTs that give player states
     if game.script_warnings:
         raise game.script_warnings[0]
 

@@ -721,6 +721,7 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
         raise fail(f"{where}.i", f"the battle has {len(engine.battle_steps)} steps")
     if kind == "resolve":
         check_ability_use(engine, state, frame["pa"], seats, cards, f"{where}.pa")
+        check_resolved_together(engine, state, stack, i, seats, cards, f"{where}.pa")
         check_returned_steps(engine, frame, f"{where}.dyn")
         for name, uids in frame["b"].items():
             for j, uid in enumerate(need_list(uids, f"{where}.b.{name}")):
@@ -751,6 +752,21 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
         if kind == "step":
             for j, uid in enumerate(frame.get("left", ())):
                 need_uid(uid, cards, f"{where}.left[{j}]")
+
+
+def check_resolved_together(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
+                            seats: tuple[str, ...], cards: int, where: str) -> None:
+    """Abilities resolved as one (Alchemagic): `with` names a real ability, `after` a resolve
+    frame below, `waive` cost kinds."""
+    pa = stack[i]["pa"]
+    if "with" in pa:
+        check_ability_use(engine, state, pa["with"], seats, cards, f"{where}.with")
+    if "after" in pa:
+        after = need_int(pa["after"], f"{where}.after", 0, i)
+        if not isinstance(stack[after], Mapping) or stack[after].get("k") != "resolve":
+            raise fail(f"{where}.after", f"{after} is not a resolve frame below this one")
+    for j, op in enumerate(need_list(pa.get("waive", []), f"{where}.waive")):
+        need(op, str, f"{where}.waive[{j}]", "a cost kind")
 
 
 PICK_KEYS = ("seat", "cands", "picked", "low", "high", "verb", "stop", "need", "stopped",

@@ -102,6 +102,9 @@ def run_block(game: Game, frame: Frame) -> None:
 
 def run_step(game: Game, frame: Frame) -> None:
     step = spec_at(game, frame, frame["path"])
+    if frame["path"][0] == "cost" and step["op"] in resolution(game, frame)["pa"].get("waive", ()):
+        game.pop()  # a cost part an effect lets this payment skip (e.g. every Soul Blast)
+        return
     game.engine.step_kinds[step["op"]].run(game, frame, step, context(game, frame))
 
 
@@ -362,6 +365,8 @@ def chooser_of(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> Seat:
 def choose_bounds(step: Mapping[str, Any], available: int) -> tuple[int, int]:
     """"choose N" = as many as possible up to N; "up to N" or optional = 0..N (RULES.md §7)."""
     count = step.get("count", 1)
+    if step.get("or_more"):  # "N or more" (an X cost): at least N, as many more as wanted
+        return min(count, available), available
     high = min(count, available)
     low = 0 if step.get("up_to") or step.get("optional") else high
     return low, high
@@ -386,7 +391,8 @@ def run_choose(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> N
     seat = chooser_of(game, ctx, step)
     if not picking(frame):
         candidates = choosable(game, ctx, select(game, ctx, step["from"]))
-        low, high = choose_bounds(step, len(candidates))
+        count = amount_of(game, ctx, step.get("count", 1))  # e.g. one per card paid
+        low, high = choose_bounds({**step, "count": max(0, count)}, len(candidates))
         if not start_picks(frame, seat, candidates, low, high):
             game.pop()
             bind(game, frame, step["as"], [])
@@ -612,6 +618,7 @@ def pile_step(zone: str, face_up: bool | None, prompt: str) -> tuple[StepRun, St
         game.pop()
         if uids:
             (act_discard if step["op"] == "discard" else act_blast)(game, ctx, uids, step)
+        bind(game, frame, step.get("as"), uids)  # e.g. the cards an X cost paid
 
     return run, answer_pick
 
@@ -886,9 +893,14 @@ def run_enter_state(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx)
 
 
 def in_state(game: Game, seat: Seat, name: str) -> bool:
-    """Whether a player is in a state now (a turn state lasts only through that turn)."""
+    """Whether a player is in a state now: entered by a step (a turn state lasts only through
+    that turn), or given by a CONT ability while it applies (`{op = "state"}`)."""
+    from vgcore.continuous import in_cont_state
+
     since = game.state.players[seat].flags.get("states", {}).get(name)
-    return since is not None and (since == -1 or since == game.state.turn)
+    if since is not None and (since == -1 or since == game.state.turn):
+        return True
+    return in_cont_state(game, seat, name)
 
 
 def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
@@ -915,12 +927,12 @@ def _targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
 
 def _pile(zone: str, face_up: bool | None, prompt: str) -> StepKind:
     run, answer = pile_step(zone, face_up, prompt)
-    keys = {"count": "int", "up_to": "bool", "filter": "filter"}
+    keys = {"count": "int", "up_to": "bool", "filter": "filter", "or_more": "bool", "as": "str"}
     return StepKind(Schema(keys), run, answer)
 
 
 CORE_STEPS: dict[str, StepKind] = {
-    "choose": StepKind(Schema({"as": "str", "from": "selector", "count": "int",
+    "choose": StepKind(Schema({"as": "str", "from": "selector", "count": "amount",
                                "up_to": "bool", "optional": "bool", "chooser": "player"},
                               frozenset({"as", "from"})), run_choose, answer_pick),
     "retire": _targeted(act_retire),

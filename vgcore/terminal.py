@@ -70,7 +70,8 @@ VERB_HELP = {
     "legion": "legion: legion with your vanguard",
     "gift": "gift <type>-<1 or 2>: choose the version of the imaginary gift",
     "ticket": "ticket: use the quick shield ticket",
-    "order": "order <card id>: play that order card",
+    "order": "order <card id> [alchemagic <drop card id>]: play that order card (with "
+             "Alchemagic: bind that order of your drop and play both as one)",
     "overdress": "overdress <card id> <circle>: overDress that card onto the rear-guard there",
     "free": "free <cost> <cards>: free imprisoned cards by paying that cost",
 }

@@ -230,6 +230,7 @@
 ---@field power_max? integer  current power at most this
 ---@field attacked? boolean  the card is the target of the current attack
 ---@field where? fun(ctx: vg.Ctx, card: vg.CtxCard): boolean?  custom test of the candidate `card`
+---@field ["not"]? vg.Filter  the card does not match this filter
 
 ---A selector names every card that matches it (a filter read with the selector defaults:
 ---zone "field", owner "you").
@@ -273,6 +274,7 @@
 ---@field in_battle? boolean  a battle is in progress
 ---@field attacking? boolean  this card is the attacking unit
 ---@field boosted? boolean  this card is attacking and was boosted
+---@field boosting? boolean  this card is the booster of the battle going on
 ---@field vanguard? vg.CardRole  `player`'s vanguard matches
 ---@field limit_break? integer  your damage is at least this
 
@@ -283,8 +285,13 @@
 ---@field count vg.Selector
 ---@field times? integer  default 1
 
+---A number: how many cards this resolution bound under `bound` (e.g. an X cost paid) x `times`.
+---@class (exact) vg.BoundAmount
+---@field bound string
+---@field times? integer  default 1
+
 ---A number: a whole number, a count, or a function (a non-number result counts as 0).
----@alias vg.Amount integer|vg.CountAmount|fun(ctx: vg.Ctx): number
+---@alias vg.Amount integer|vg.CountAmount|vg.BoundAmount|fun(ctx: vg.Ctx): number
 
 ---A duration that lasts while a condition holds (judged from the ability's card).
 ---@class (exact) vg.While
@@ -347,10 +354,14 @@
 ---@field text? string
 ---@field name? string
 
----One continuous effect: `modify` needs `stat` and `amount`; `grant` / `lose` need `what`.
+---One continuous effect: `modify` needs `target`, `stat` and `amount`; `grant` / `lose` need
+---`target` and `what`; `state` needs `state` (the player is in that named state).
 ---@class (exact) vg.ContEffect
----@field op "modify"|"grant"|"lose"
----@field target vg.Ref  "self", "vanguard", "opponent_vanguard" or a selector
+---@field op "modify"|"grant"|"lose"|"state"
+---@field target? vg.Ref  "self", "vanguard", "opponent_vanguard" or a selector
+---@field state? string  for `state`: the state's name
+---@field player? vg.Player  for `state`: whose state (default "you")
+---@field condition? vg.Condition  this effect applies only while this holds too
 ---@field stat? vg.Stat
 ---@field amount? vg.Amount
 ---@field what? vg.Grantable
@@ -412,7 +423,7 @@
 ---@field [1]? string  the binding name (same as `as`)
 ---@field as? string
 ---@field from vg.Selector
----@field count? integer  default 1
+---@field count? vg.Amount  default 1 (e.g. vg.count_bound("paid"): one per card paid)
 ---@field up_to? boolean
 ---@field optional? boolean  same as `up_to`
 ---@field chooser? vg.Player
@@ -492,6 +503,8 @@
 ---@field count? integer
 ---@field up_to? boolean
 ---@field filter? vg.Filter
+---@field or_more? boolean  at least `count`, as many more as the player wants
+---@field as? string  bind the cards taken
 
 ---@class vg.SearchStep: vg.SearchSpec
 ---@field op "search"
@@ -560,6 +573,8 @@
 ---@field count? integer  default 1
 ---@field filter? vg.Filter  (discard and the others) only cards that match
 ---@field up_to? boolean
+---@field or_more? boolean  at least `count`, as many more as the payer wants (an X cost)
+---@field as? string  bind the cards paid (read them with vg.count_bound)
 
 ---soul_charge: the top `count` cards of your deck go into your soul.
 ---@class vg.SoulChargeCost
@@ -863,6 +878,9 @@ vg.cond.attacking = {attacking = true}
 ---This card is attacking and was boosted.
 ---@type vg.CondTable
 vg.cond.boosted = {boosted = true}
+---This card is boosting the attack of the battle going on.
+---@type vg.CondTable
+vg.cond.boosting = {boosting = true}
 ---A battle is in progress.
 ---@type vg.CondTable
 vg.cond.in_battle = {in_battle = true}
@@ -871,20 +889,27 @@ vg.cond.in_battle = {in_battle = true}
 
 vg.cost = {}
 
----Turn `n` (default 1) face-up damage cards face down.
+---Turn `n` (default 1) face-up damage cards (matching `filter`) face down; `extra`: the part's
+---other keys (`or_more`, `as`).
 ---@param n? integer
+---@param filter? vg.Filter
+---@param extra? {or_more?: boolean, as?: string}
 ---@return vg.Cost
-function vg.cost.counter_blast(n) end
+function vg.cost.counter_blast(n, filter, extra) end
 
----Put `n` (default 1) cards of your soul into the drop.
+---Put `n` (default 1) cards of your soul (matching `filter`, e.g. {grade = 3}) into the drop.
 ---@param n? integer
+---@param filter? vg.Filter
+---@param extra? {or_more?: boolean, as?: string}
 ---@return vg.Cost
-function vg.cost.soul_blast(n) end
+function vg.cost.soul_blast(n, filter, extra) end
 
----Turn `n` (default 1) face-down damage cards face up.
+---Turn `n` (default 1) face-down damage cards (matching `filter`) face up.
 ---@param n? integer
+---@param filter? vg.Filter
+---@param extra? {or_more?: boolean, as?: string}
 ---@return vg.Cost
-function vg.cost.counter_charge(n) end
+function vg.cost.counter_charge(n, filter, extra) end
 
 ---Put the top `n` (default 1) cards of your deck into your soul.
 ---@param n? integer
@@ -922,6 +947,29 @@ function vg.cost.reveal(n, filter) end
 ---@param ... vg.Cost
 ---@return vg.Cost
 function vg.cost.all(...) end
+
+---"N or more" (an X cost): each part of `cost` is paid with at least its count and as many
+---more as the payer wants; the cards paid are bound under `name`.
+---@param cost vg.Cost
+---@param name string
+---@return vg.Cost
+function vg.cost.or_more(cost, name) end
+
+---An amount: how many cards this resolution bound under `name`, times `times` (default 1).
+---@param name string
+---@param times? integer
+---@return vg.BoundAmount
+function vg.count_bound(name, times) end
+
+vg.continuous = vg.continuous or {}
+
+---A continuous effect: the player ("you" default, or "opponent") is in the named state while
+---the CONT applies (and `condition` holds); read it with `{state = name}`.
+---@param name string
+---@param player? vg.Player
+---@param condition? vg.Condition
+---@return vg.ContEffect
+function vg.continuous.state(name, player, condition) end
 
 -- Steps -----------------------------------------------------------------------------------
 
@@ -1278,6 +1326,46 @@ function vg.overdress.per_original_dress(each) end
 ---@param filter? vg.Filter
 ---@return vg.Selector
 function vg.overdress.original_dress(filter) end
+
+-------------------------------------------------------------------------------------------
+-- vg.dera: plugins/vgcore_dera/dera.lua (plugin `dera`, d-standard): Worlds and Alchemagic
+-- (docs/lua-api.md §19.2)
+
+vg.dera = {when = {}, cond = {}}
+
+---Trigger: this card is put into the order zone (a set order or World, once played).
+---@type vg.Trigger
+vg.dera.when.put_into_order_zone = {event = "order_set", subject = "self"}
+---Trigger: a World is put into your order zone.
+---@type vg.Trigger
+vg.dera.when.world_put = {event = "order_set", subject = {order_type = "world"}, player = "you"}
+---Trigger: you play an order with Alchemagic.
+---@type vg.Trigger
+vg.dera.when.alchemagic = {event = "alchemagic", player = "you"}
+---Your World is Dark Night.
+---@type vg.CondTable
+vg.dera.cond.dark_night = {state = "dark_night"}
+---Your World is Abyssal Dark Night.
+---@type vg.CondTable
+vg.dera.cond.abyssal_dark_night = {state = "abyssal_dark_night"}
+---Your World is Dark Night or Abyssal Dark Night.
+---@type vg.CondTable
+vg.dera.cond.dark_world = {}
+---The order resolving was played with Alchemagic.
+---@type vg.CondTable
+vg.dera.cond.alchemagic = {state = "alchemagic"}
+
+---The CONT (order zone) every World prints: the World state from the Worlds in the order zone.
+---@return vg.Cont
+function vg.dera.world() end
+
+---A continuous effect: you may Alchemagic when you play a normal order.
+---@return vg.ContEffect
+function vg.dera.can_alchemagic() end
+
+---A step: until end of turn, the next Alchemagic pays none of its costs' Soul Blasts.
+---@return vg.Step
+function vg.dera.alchemagic_without_soul_blast() end
 
 -------------------------------------------------------------------------------------------
 -- The sandbox's standard library: exactly what card scripts can call (see docs/lua-api.md,

@@ -14,6 +14,7 @@ Registered through the `vgcore` entry-point group as `dera`, exactly like a thir
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from vgcore import actions, hookimpl
@@ -23,6 +24,7 @@ from vgcore.game import Game
 from vgcore.types import FRONT
 from vgcore_dera import orders
 
+HERE = Path(__file__).parent
 PERSONA_POWER = 10_000
 FLAG = "persona_ride_turn"
 
@@ -60,18 +62,31 @@ def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
 
 
 @hookimpl
+def vgcore_lua_libs() -> list[Path]:
+    return [HERE / "dera.lua"]
+
+
+@hookimpl
+def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
+    """Each player's World state is public (the order zone is): `world`, seat -> state."""
+    if "world" not in view:
+        view["world"] = {s: orders.world_state(game, s) for s in game.state.seats}
+
+
+@hookimpl
 def vgcore_continuous_modifiers(fmt: Any) -> list[Any]:
     return [persona_power]
 
 
 @hookimpl
 def vgcore_event_kinds(fmt: Any) -> list[str]:
-    return ["persona_ride", "order", "order_set"]
+    return ["persona_ride", "order", "order_set", "alchemagic"]
 
 
 @hookimpl
 def vgcore_event_card_fields(fmt: Any) -> dict[str, list[str]]:
-    return {"persona_ride": ["card"], "order": ["card"], "order_set": ["card"]}
+    return {"persona_ride": ["card"], "order": ["card"], "order_set": ["card"],
+            "alchemagic": ["card", "bound"]}
 
 
 @hookimpl
@@ -100,7 +115,8 @@ def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
 def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> bool | None:
     if action.verb != "order":
         return None
-    orders.play_order(game, seat, action.args[0])
+    bound = action.args[2] if len(action.args) == 3 else None  # `order X alchemagic Y`
+    orders.play_order(game, seat, action.args[0], bound)
     return True
 
 

@@ -6,6 +6,15 @@ An order card's script declares its effect as `vg.act { order = true, cost = …
 offers `order <id>` instead, moves the card to the order zone while it resolves (so it cannot
 pay its own cost), and afterwards puts a normal or blitz order into the drop, or leaves a set
 order where it is and announces `order_set` (for "when this card is put into the order zone").
+A World (`order_type: world`) is a set order.
+
+Alchemagic: while a CONT puts its player in the state `can_alchemagic` (D-BT01-009), a normal
+order played from hand may bind a normal order of another name from the drop and be played
+with it as one, answered `order <id> alchemagic <drop id>`: the costs are paid together (the
+whole must be payable), then the bound order's effect runs after the played one's (the core's
+`with` resolution). While it resolves its player is in the state `alchemagic`, which cards
+read as "if played with Alchemagic"; the turn state `alchemagic_no_soul_blast` (entered by an
+effect, D-BT01-023) waives every Soul Blast part of the next Alchemagic's costs and ends there.
 """
 
 from __future__ import annotations
@@ -14,16 +23,22 @@ from typing import Any
 
 from vgcore import actions
 from vgcore.abilities import start_resolution
-from vgcore.costs import can_pay
+from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
 from vgcore.game import Game
 from vgcore.selectors import Ctx, condition_holds
+from vgcore.steps import in_state
 from vgcore.types import Zone
 
-SET_TYPES = frozenset({"set", "prison"})
-PLAYED_IN = {"normal": "main", "set": "main", "prison": "main", "blitz": "guard"}
+SET_TYPES = frozenset({"set", "prison", "world"})
+PLAYED_IN = {"normal": "main", "set": "main", "prison": "main", "world": "main",
+             "blitz": "guard"}
 COUNT_FLAG = "orders_played"  # {"turn": n, "count": k} on the player
+CAN_ALCHEMAGIC = "can_alchemagic"  # player state a card's CONT gives (D-BT01-009)
+DURING_ALCHEMAGIC = "alchemagic"  # player state while an Alchemagic play resolves
+NO_SOUL_BLAST = "alchemagic_no_soul_blast"  # turn state: the next Alchemagic skips SB (-023)
+ALCHEMAGIC_WORD = "alchemagic"  # the answer: `order <id> alchemagic <drop id>`
 
 
 def order_ability(game: Game, card_id: str) -> Any:
@@ -60,24 +75,103 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
         spec = ability.spec
         if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
             continue
+        if kind == "main" and card.order_type == "normal" and in_state(game, seat, CAN_ALCHEMAGIC):
+            options.extend(Action("order", (card_id, ALCHEMAGIC_WORD, other))
+                           for other in alchemagic_partners(game, seat, uid, ability))
         if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
             continue
         options.append(Action("order", (card_id,)))
-    return options
+    return sorted(options, key=str)
 
 
-def play_order(game: Game, seat: str, card_id: str) -> None:
+def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[str]:
+    """The ids of the normal orders in the drop that the order `uid` may Alchemagic with: of
+    another name, their condition met, and both costs payable together."""
+    st = game.state
+    name = game.card(uid).name
+    waive = waived(game, seat)
+    out: list[str] = []
+    for other in st.players[seat].zones[Zone.DROP]:
+        card = game.card(other)
+        if (card.kind != "order" or card.order_type != "normal" or card.name == name
+                or card.id in out):
+            continue
+        partner = order_ability(game, card.id)
+        if partner is None:
+            continue
+        there = Ctx(seat, other)
+        if "condition" in partner.spec and not condition_holds(game, there,
+                                                               partner.spec["condition"]):
+            continue
+        costs = [(Ctx(seat, uid), ability.spec.get("cost", ())),
+                 (there, partner.spec.get("cost", ()))]
+        if can_pay_together(game, costs, waive):
+            out.append(card.id)
+    return out
+
+
+def waived(game: Game, seat: str) -> frozenset[str]:
+    """The cost kinds the next Alchemagic skips (D-BT01-023: every Soul Blast)."""
+    return frozenset({"soul_blast"}) if in_state(game, seat, NO_SOUL_BLAST) else frozenset()
+
+
+def play_order(game: Game, seat: str, card_id: str, bound_id: str | None = None) -> None:
+    """Play an order from hand (with `bound_id`: Alchemagic with that order of the drop)."""
     st = game.state
     uid = next(u for u in st.players[seat].zones[Zone.HAND] if st.card_ids[u] == card_id)
     card = game.engine.db[card_id]
     flags = st.players[seat].flags
     flags[COUNT_FLAG] = {"turn": st.turn, "count": orders_this_turn(game, seat) + 1}
     actions.move(game, uid, seat, Zone.ORDER)
-    game.emit("order", seat=seat, card=card_id, uid=uid, order_type=card.order_type)
+    extra = {} if bound_id is None else {"alchemagic": bound_id}
+    game.emit("order", seat=seat, card=card_id, uid=uid, order_type=card.order_type, **extra)
     ability = order_ability(game, card_id)
-    game.push({"k": "order_done", "uid": uid, "seat": seat})
-    start_resolution(game, {"id": 0, "uid": uid, "card": card_id, "ab": ability.number,
-                            "seat": seat, "event": None, "act": True})
+    pa: dict[str, Any] = {"id": 0, "uid": uid, "card": card_id, "ab": ability.number,
+                          "seat": seat, "event": None, "act": True}
+    frame: dict[str, Any] = {"k": "order_done", "uid": uid, "seat": seat}
+    if bound_id is not None:
+        pa = alchemagic(game, seat, pa, bound_id)
+        frame["alchemagic"] = True
+    game.push(frame)
+    start_resolution(game, pa)
+
+
+def alchemagic(game: Game, seat: str, pa: dict[str, Any], bound_id: str) -> dict[str, Any]:
+    """Bind the partner from the drop and make the played order's resolution carry it."""
+    st = game.state
+    bound = next(u for u in st.players[seat].zones[Zone.DROP] if st.card_ids[u] == bound_id)
+    actions.move(game, bound, st.owners[bound], Zone.BIND)
+    game.emit("put", seat=seat, card=bound_id, uid=bound, to="bind", how="alchemagic",
+              **{"from": Zone.DROP})
+    game.emit("alchemagic", seat=seat, card=pa["card"], uid=pa["uid"], bound=bound_id,
+              bound_uid=bound)
+    waive = sorted(waived(game, seat))
+    set_state(game, seat, NO_SOUL_BLAST, None)  # "the next time" only
+    set_state(game, seat, DURING_ALCHEMAGIC, game.state.turn)
+    partner = {"id": 0, "uid": bound, "card": bound_id,
+               "ab": order_ability(game, bound_id).number, "seat": seat, "event": None,
+               "act": True}
+    if waive:
+        pa, partner = {**pa, "waive": waive}, {**partner, "waive": waive}
+    return {**pa, "with": partner}
+
+
+WORLD_STATES = ("abyssal_dark_night", "dark_night")
+
+
+def world_state(game: Game, seat: str) -> str | None:
+    """The player's World state now (a World's CONT gives it), for views; None: no World."""
+    return next((name for name in WORLD_STATES if in_state(game, seat, name)), None)
+
+
+def set_state(game: Game, seat: str, name: str, turn: int | None) -> None:
+    """Enter (this turn) or leave a named player state (the core's `states` flag)."""
+    states = dict(game.state.players[seat].flags.get("states", {}))
+    if turn is None:
+        states.pop(name, None)
+    else:
+        states[name] = turn
+    game.state.players[seat].flags["states"] = states
 
 
 def run_order_done(game: Game, frame: dict[str, Any]) -> None:
@@ -85,6 +179,8 @@ def run_order_done(game: Game, frame: dict[str, Any]) -> None:
     game.pop()
     uid, seat = frame["uid"], frame["seat"]
     st = game.state
+    if frame.get("alchemagic"):
+        set_state(game, seat, DURING_ALCHEMAGIC, None)
     if st.loc[uid] != (seat, Zone.ORDER):
         return  # the effect moved it already
     if (game.card(uid).order_type or "") in SET_TYPES:
@@ -101,4 +197,5 @@ def not_as_act(game: Game, seat: str, uid: int, ability: Any) -> bool:
 
 
 FRAMES = {"order_done": FrameKind(run_order_done, interruptible=False,
-                                  fields=(("uid", "uid", True), ("seat", "seat", True)))}
+                                  fields=(("uid", "uid", True), ("seat", "seat", True),
+                                          ("alchemagic", "flag", False)))}

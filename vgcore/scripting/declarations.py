@@ -60,13 +60,14 @@ FILTER_KEYS: Mapping[str, str] = {
     "unit": "bool", "sentinel": "bool", "persona_ride": "bool", "face": "str", "rested": "bool",
     "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "binding",
     "not_in": "binding", "power_min": "int", "power_max": "int", "attacked": "bool",
-    "where": "fn", "has": "str",
+    "where": "fn", "has": "str", "not": "filter",
 }
 SELECTOR_KEYS: Mapping[str, str] = FILTER_KEYS
 COND_KEYS: Mapping[str, str] = {
     "all": "conds", "any": "conds", "not": "cond", "count": "selector", "min": "int",
     "max": "int", "damage_min": "int", "player": "player", "turn": "str", "phase": "strs",
-    "in_battle": "bool", "attacking": "bool", "boosted": "bool", "vanguard": "filter",
+    "in_battle": "bool", "attacking": "bool", "boosted": "bool", "boosting": "bool",
+    "vanguard": "filter",
     "limit_break": "int", "state": "str", "self_row": "str",
 }
 WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target",
@@ -85,8 +86,13 @@ CONT = Schema({"kind": "str", "zones": "strs", "limit_break": "int", "condition"
                "effects": "cont_effects", "text": "str", "name": "str"},
               frozenset({"kind", "effects"}))
 CONT_EFFECT = Schema({"op": "str", "stat": "stat", "amount": "amount", "target": "ref",
-                      "what": "str"}, frozenset({"op", "target"}))
-CONT_NEEDS = {"modify": ("stat", "amount"), "grant": ("what",), "lose": ("what",)}
+                      "what": "str", "state": "str", "player": "player", "condition": "cond"},
+                     frozenset({"op"}))
+CONT_NEEDS = {"modify": ("target", "stat", "amount"), "grant": ("target", "what"),
+              "lose": ("target", "what"), "state": ("state",)}
+# The keys each kind of continuous effect takes (besides `op` and `condition`).
+CONT_TAKES = {"modify": ("target", "stat", "amount"), "grant": ("target", "what"),
+              "lose": ("target", "what"), "state": ("state", "player")}
 DEFAULT_ZONES = {"auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
 
 
@@ -414,8 +420,12 @@ class _Checker:
         if self.is_function(value):
             return self.t_fn(value, path)
         if isinstance(value, Mapping):
-            return self.mapping(value, path, Schema({"count": "selector", "times": "int"},
-                                                    frozenset({"count"})))
+            out = self.mapping(value, path, Schema({"count": "selector", "bound": "binding",
+                                                    "times": "int"}))
+            if ("count" in out) == ("bound" in out):
+                raise self.fail(path, "an amount table takes `count` (a selector) or "
+                                      "`bound` (a binding name), and not both")
+            return out
         return self.t_int(value, path)
 
     def t_until(self, value: Any, path: Path) -> Any:
@@ -503,6 +513,8 @@ class _Checker:
             paid = self.mapping(part, here, Schema(keys, schema.required | {"op"}))
             if op in STEP_PLACES:
                 self.check_place(STEP_PLACES[op], paid.get("to"), (*here, "to"))
+            if isinstance(paid.get("as"), str):
+                self.names.add(paid["as"])  # the cards paid, for the effect (an X cost)
             out.append(paid)
         return tuple(out)
 
@@ -527,10 +539,17 @@ class _Checker:
             effect = self.mapping(item, (*path, i), CONT_EFFECT)
             needs = CONT_NEEDS.get(effect["op"])
             if needs is None:
-                raise self.fail((*path, i, "op"), "a continuous effect is modify, grant or lose")
+                raise self.fail((*path, i, "op"),
+                                "a continuous effect is modify, grant, lose or state")
             missing = [k for k in needs if k not in effect]
             if missing:
                 raise self.fail((*path, i), f"a {effect['op']} effect needs {', '.join(missing)}")
+            takes = {"op", "condition", *CONT_TAKES[effect["op"]]}
+            extra = sorted(set(effect) - takes)
+            if extra:
+                raise self.fail((*path, i, extra[0]), f"a {effect['op']} effect does not take "
+                                                      f"this key (it takes: "
+                                                      f"{', '.join(sorted(takes))})")
             out.append(effect)
         return tuple(out)
 

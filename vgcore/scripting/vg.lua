@@ -133,6 +133,8 @@ vg.cond.your_turn = {turn = "yours"}
 vg.cond.opponents_turn = {turn = "opponents"}
 vg.cond.attacking = {attacking = true}
 vg.cond.boosted = {boosted = true}
+-- this unit is boosting the attack of the battle going on
+vg.cond.boosting = {boosting = true}
 vg.cond.in_battle = {in_battle = true}
 -- you (or `player`) are in a named state, e.g. vg.cond.in_state("final_rush")
 function vg.cond.in_state(name, player) return {state = name, player = player} end
@@ -142,9 +144,19 @@ function vg.cond.self_in_row(row) return {self_row = row} end
 -- Costs (each returns a list; combine with vg.cost.all) ------------------------------------
 
 vg.cost = {}
-function vg.cost.counter_blast(n) return {{op = "counter_blast", count = n or 1}} end
-function vg.cost.soul_blast(n) return {{op = "soul_blast", count = n or 1}} end
-function vg.cost.counter_charge(n) return {{op = "counter_charge", count = n or 1}} end
+-- pile costs: `n` cards (default 1) matching `filter` (e.g. {grade = 3}); `extra` holds the
+-- part's other keys (`or_more`, `as`)
+local function pile_cost(op)
+  return function(n, filter, extra)
+    local part = copy(extra)
+    part.op, part.count = op, n or 1
+    if filter then part.filter = copy(filter) end
+    return {part}
+  end
+end
+vg.cost.counter_blast = pile_cost("counter_blast")
+vg.cost.soul_blast = pile_cost("soul_blast")
+vg.cost.counter_charge = pile_cost("counter_charge")
 function vg.cost.soul_charge(n) return {{op = "soul_charge", count = n or 1}} end
 function vg.cost.discard(n, filter)
   return {{op = "discard", count = n or 1, filter = filter and copy(filter) or nil}}
@@ -170,6 +182,19 @@ end
 -- put the named card(s) into a zone as a cost (e.g. this card from hand onto the deck)
 function vg.cost.put(what, to) return {{op = "put", target = what or "self", to = to}} end
 function vg.cost.all(...) return concat(...) end
+-- "N or more": the payer chooses how many (at least each part's count) when paying; the
+-- cards paid are bound under `name` for the effect (an amount: vg.count_bound(name))
+function vg.cost.or_more(cost, name)
+  local out = {}
+  for i, part in ipairs(cost) do
+    out[i] = copy(part)
+    out[i].or_more = true
+    out[i].as = name
+  end
+  return out
+end
+-- an amount: how many cards this resolution bound under `name` (times `times`, default 1)
+function vg.count_bound(name, times) return {bound = name, times = times} end
 
 -- Steps ---------------------------------------------------------------------------------
 
@@ -286,6 +311,11 @@ function vg.continuous.shield(target, amount)
 end
 function vg.continuous.grant(target, what) return {op = "grant", target = target, what = what} end
 function vg.continuous.lose(target, what) return {op = "lose", target = target, what = what} end
+-- the player ("you" default, or "opponent") is in the named state while the CONT applies
+-- (and, with `condition`, while that holds too); conditions read it with vg.cond.in_state
+function vg.continuous.state(name, player, condition)
+  return {op = "state", state = name, player = player, condition = condition}
+end
 
 function vg.when_true(cond, then_steps, else_steps)
   return {op = "if", cond = cond, ["then"] = then_steps, ["else"] = else_steps}
