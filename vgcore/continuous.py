@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 
 from vgcore.abilities import is_valid
 from vgcore.errors import ScriptError
-from vgcore.selectors import Ctx, active_in, amount_of, condition_holds, resolve_ref
+from vgcore.selectors import (
+    Ctx,
+    active_in,
+    amount_of,
+    condition_holds,
+    resolve_ref,
+    uses_target,
+)
 from vgcore.types import GC
 
 if TYPE_CHECKING:
@@ -71,6 +78,10 @@ def evaluate(game: Game, ctx: Ctx, spec: dict) -> list[tuple[tuple[int, str], in
     out = []
     for effect in spec["effects"]:
         targets = resolve_ref(game, ctx, effect["target"])
+        if effect["op"] == "modify" and uses_target(effect["amount"]):  # each unit's own
+            out.extend(((t, effect["stat"]), amount_of(game, ctx, effect["amount"], t))
+                       for t in targets)
+            continue
         if effect["op"] == "modify":
             key, amount = effect["stat"], amount_of(game, ctx, effect["amount"])
         else:

@@ -624,7 +624,7 @@ FRAME_FIELDS: dict[str, tuple[tuple[str, Any, bool], ...]] = {
     "resolve": (("pa", MAP, True), ("s", COUNT, True), ("b", MAP, True), ("dyn", LIST, False)),
     "block": (("r", COUNT, True), ("path", LIST, True), ("i", COUNT, True)),
     "step": (("r", COUNT, True), ("path", LIST, True), ("s", COUNT, False),
-             ("pick", MAP, False), ("left", LIST, False)),
+             ("pick", MAP, False), ("left", LIST, False), ("placed", LIST, False)),
 }
 
 
@@ -737,8 +737,9 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
             raise fail(f"{where}.r", f"{r} is not a resolve frame below this one")
         check_step_path(engine, state, stack[r], frame, where)
         if kind == "step":
-            for j, uid in enumerate(frame.get("left", ())):
-                need_uid(uid, cards, f"{where}.left[{j}]")
+            for name in ("left", "placed"):
+                for j, uid in enumerate(frame.get(name, ())):
+                    need_uid(uid, cards, f"{where}.{name}[{j}]")
 
 
 PICK_KEYS = ("seat", "cands", "picked", "low", "high", "verb", "stop", "need", "stopped",
