@@ -301,3 +301,38 @@ def test_misused_new_keys_are_load_errors_naming_the_key(tmp_path: Path, source:
     err = load_error(tmp_path, "return vg.card { vg.act { effect = {\n  vg.look {},\n"
                                f"  {source} }} }} }}\n")
     assert err.card_id == "T-1" and words in err.message and err.line == 3
+
+
+def test_a_cont_effect_with_its_own_condition(tmp_path: Path) -> None:
+    script = """
+return vg.card { vg.cont { zones = {'RC'}, condition = vg.cond.count(vg.soul(), 1),
+  effects = {
+    vg.continuous.power('self', 5000),
+    {op = 'modify', stat = 'critical', target = 'self', amount = 1,
+     condition = vg.cond.count(vg.soul(), 2)},
+  } } }
+"""
+    for soul, power, critical in (([], 7000, 1), (["VAN-RP-002"], 12000, 1),
+                                  (["VAN-RP-002"] * 2, 12000, 2)):
+        game = new_game(tmp_path, {"T-1": script}, {"rear": {"RC.FL": "T-1"}, "soul": soul})
+        me = unit(game, "A", "RC.FL")
+        assert (game.power(me), game.critical(me)) == (power, critical)
+
+
+def test_a_pile_step_binds_what_it_moved(tmp_path: Path) -> None:
+    script = """
+return vg.card { vg.act { zones = {'RC'}, effect = {
+  vg.discard(1, { filter = { grade = 3 }, up_to = true, as = 'gone' }),
+  vg.when_true(vg.cond.negate(vg.cond.count(vg.drop { ['in'] = 'gone' })), { vg.draw(1) }),
+} } }
+"""
+    game = new_game(tmp_path, {"T-1": script},
+                    {"rear": {"RC.FL": "T-1"}, "hand": ["VAN-RP-009"]})
+    game.apply("act RC.FL")
+    game.apply("choose VAN-RP-009")
+    assert len(game.state.players["A"].zones["hand"]) == 0  # discarded: no draw
+    game = new_game(tmp_path, {"T-1": script},
+                    {"rear": {"RC.FL": "T-1"}, "hand": ["VAN-RP-009"]})
+    game.apply("act RC.FL")
+    game.apply("done")
+    assert len(game.state.players["A"].zones["hand"]) == 2  # kept it: drew one

@@ -77,6 +77,8 @@ def evaluate(game: Game, ctx: Ctx, spec: dict) -> list[tuple[tuple[int, str], in
         return []
     out = []
     for effect in spec["effects"]:
+        if "condition" in effect and not condition_holds(game, ctx, effect["condition"]):
+            continue  # this effect's own "and if …" (the ability's condition held)
         targets = resolve_ref(game, ctx, effect["target"])
         if effect["op"] == "modify" and uses_target(effect["amount"]):  # each unit's own
             out.extend(((t, effect["stat"]), amount_of(game, ctx, effect["amount"], t))

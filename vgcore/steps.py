@@ -635,6 +635,7 @@ def pile_step(zone: str, face_up: bool | None, prompt: str) -> tuple[StepRun, St
         game.pop()
         if uids:
             PILE_ACTS.get(step["op"], act_blast)(game, ctx, uids, step)
+        bind(game, frame, step.get("as"), uids)
 
     return run, answer_pick
 
@@ -925,7 +926,7 @@ def _targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
 
 def _pile(zone: str, face_up: bool | None, prompt: str) -> StepKind:
     run, answer = pile_step(zone, face_up, prompt)
-    keys = {"count": "int", "up_to": "bool", "filter": "filter"}
+    keys = {"count": "int", "up_to": "bool", "filter": "filter", "as": "str"}
     return StepKind(Schema(keys), run, answer)
 
 

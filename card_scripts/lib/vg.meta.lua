@@ -372,6 +372,7 @@
 ---@field stat? vg.Stat
 ---@field amount? vg.Amount
 ---@field what? vg.Grantable
+---@field condition? vg.Condition  this effect applies only while it holds too
 
 ---@class vg.Auto: vg.AutoSpec
 ---@field kind "auto"
@@ -418,6 +419,7 @@
 ---@class (exact) vg.PileOptions
 ---@field up_to? boolean  the player may take fewer, even none
 ---@field filter? vg.Filter  only cards that match
+---@field as? string  bind the cards moved under this name
 
 ---@class (exact) vg.ChooseSpec
 ---@field [1]? string  the binding name (same as `as`)
@@ -498,6 +500,7 @@
 ---@field count? integer
 ---@field up_to? boolean
 ---@field filter? vg.Filter
+---@field as? string  bind the cards moved under this name
 
 ---@class vg.SearchStep: vg.SearchSpec
 ---@field op "search"

@@ -91,7 +91,7 @@ CONT = Schema({"kind": "str", "zones": "strs", "limit_break": "int", "condition"
                "effects": "cont_effects", "text": "str", "name": "str"},
               frozenset({"kind", "effects"}))
 CONT_EFFECT = Schema({"op": "str", "stat": "stat", "amount": "amount", "target": "ref",
-                      "what": "str"}, frozenset({"op", "target"}))
+                      "what": "str", "condition": "cond"}, frozenset({"op", "target"}))
 CONT_NEEDS = {"modify": ("stat", "amount"), "grant": ("what",), "lose": ("what",)}
 DEFAULT_ZONES = {"auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
 
