@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from vgcore.history import note_new_object
 from vgcore.types import GC, TOKEN, VC, CircleName, Seat, Uid, Zone
 
 if TYPE_CHECKING:
@@ -52,7 +53,10 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     if old_zone == Zone.DECK and not source:
         game.rules_dirty = True
     ceased = False
-    if game.is_field(old_seat, old_zone) and not game.is_field(seat, zone):
+    was_field = game.is_field(old_seat, old_zone)
+    if not (was_field and game.is_field(seat, zone)):
+        note_new_object(game, uid)  # circle to circle it stays the same card (RULES.md §1)
+    if was_field and not game.is_field(seat, zone):
         if st.modifiers:
             st.modifiers = [m for m in st.modifiers if m[0] != uid]
         game.drop_grants(uid=uid)
@@ -96,11 +100,20 @@ def shuffle_deck(game: Game, seat: Seat) -> None:
     game.emit("shuffle", seat=seat, zone=Zone.DECK)
 
 
-def stand(game: Game, uid: Uid) -> None:
+def stand(game: Game, uid: Uid, how: str = "rule") -> None:
+    """Stand a rested unit; `how` says by what ("rule": the stand phase or another rule,
+    "trigger": a stand trigger, "effect": a card's ability), for "stood by a card effect"."""
     if game.state.rested[uid]:
         game.state.rested[uid] = False
         game.emit("stand", seat=game.state.loc[uid][0], circle=game.state.loc[uid][1],
-                  card=game.state.card_ids[uid], uid=uid)
+                  card=game.state.card_ids[uid], uid=uid, how=how)
+
+
+def heal(game: Game, uid: Uid) -> None:
+    """Heal one damage card: it goes from the damage zone to the drop (RULES.md §6 heal)."""
+    seat = game.state.loc[uid][0]
+    move(game, uid, seat, Zone.DROP)
+    game.emit("heal", seat=seat, card=game.state.card_ids[uid], uid=uid)
 
 
 def rest(game: Game, uid: Uid) -> None:

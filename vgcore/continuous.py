@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 
 from vgcore.abilities import is_valid
 from vgcore.errors import ScriptError
-from vgcore.selectors import Ctx, active_in, amount_of, condition_holds, resolve_ref
+from vgcore.selectors import (
+    Ctx,
+    active_in,
+    amount_of,
+    condition_holds,
+    resolve_ref,
+    uses_target,
+)
 from vgcore.types import GC
 
 if TYPE_CHECKING:
@@ -132,8 +139,12 @@ def evaluate(game: Game, ctx: Ctx, spec: dict) -> list[tuple[tuple[int, str], in
     out = []
     for effect in spec["effects"]:
         if effect["op"] == "state" or not _effect_applies(game, ctx, effect):
-            continue  # states are the layer below (cont_states)
+            continue  # states are the layer below (cont_states); an effect's own "and if …"
         targets = resolve_ref(game, ctx, effect["target"])
+        if effect["op"] == "modify" and uses_target(effect["amount"]):  # each unit's own
+            out.extend(((t, effect["stat"]), amount_of(game, ctx, effect["amount"], t))
+                       for t in targets)
+            continue
         if effect["op"] == "modify":
             key, amount = effect["stat"], amount_of(game, ctx, effect["amount"])
         else:

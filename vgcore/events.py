@@ -21,7 +21,7 @@ CORE_EVENTS: Final = frozenset({
     # core never emits it, plugins do — e.g. a legion mate put on VC)
     "draw", "shuffle", "ride", "call", "place", "move", "discard", "retire", "put", "to_hand",
     "damage", "heal", "removed", "soul_charge", "soul_blast", "counter_blast",
-    "counter_charge", "reveal", "look", "stand", "rest", "token_ceased",
+    "counter_charge", "reveal", "look", "stand", "rest", "token_ceased", "arrange",
     # battle
     "battle_start", "attack", "boost", "guard", "intercept", "drive_check", "damage_check",
     "hit", "no_hit", "battle_end", "battle_phase_end", "over_trigger", "trigger_fizzled",

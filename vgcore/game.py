@@ -28,6 +28,7 @@ from vgcore.errors import (
     SeatError,
 )
 from vgcore.events import STATS
+from vgcore.history import TurnHistory
 from vgcore.limits import (
     LOG_LIMIT,
     STEP_LIMIT,
@@ -63,8 +64,9 @@ class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
     __slots__ = ("_index", "_scripts", "answer_mark", "cont_busy", "cont_cache", "engine",
-                 "in_procedure", "log_limit", "moves", "resolution_mark", "rules_dirty",
-                 "script_left", "script_warnings", "state", "state_cache", "telling_moves")
+                 "history_cache", "in_procedure", "log_limit", "moves", "resolution_mark",
+                 "rules_dirty", "script_left", "script_warnings", "state", "state_cache",
+                 "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -77,6 +79,7 @@ class Game:
         self.cont_busy = False
         # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
         self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
+        self.history_cache: TurnHistory | None = None  # this turn's events (vgcore.history)
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Card moves not yet told to the zone listeners (only recorded when there are some);
         # told after the next event, so always empty at a decision.

@@ -297,5 +297,8 @@ TELLERS: dict[str, Teller] = {
     "token_ceased": _simple("{whose} {card} token ceases to exist"),
     "reveal": _simple("{who}: reveal {card}"),
     "look": tell_look,
+    "arrange": lambda table, e: (f"{table.who(e.get('seat'))}: put {e.get('count')} card(s) "
+                                 f"back on the {'top' if e.get('to') == 'deck_top' else 'bottom'}"
+                                 " of the deck in a chosen order"),
     "game_over": tell_game_over,
 }

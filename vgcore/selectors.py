@@ -216,8 +216,8 @@ FILTERS: dict[str, Any] = {
     "name": lambda g, c, u, card, st, w: any(_in(n, w) for n in g.names(u)),
     "name_has": lambda g, c, u, card, st, w: any(w in n for n in g.names(u)),
     "grade": lambda g, c, u, card, st, w: _in(_grade(g, u), w),
-    "grade_min": lambda g, c, u, card, st, w: _grade(g, u) >= w,
-    "grade_max": lambda g, c, u, card, st, w: _grade(g, u) <= w,
+    "grade_min": lambda g, c, u, card, st, w: _grade(g, u) >= amount_of(g, c, w),
+    "grade_max": lambda g, c, u, card, st, w: _grade(g, u) <= amount_of(g, c, w),
     "clan": lambda g, c, u, card, st, w: _in(card.clan, w),
     "nation": lambda g, c, u, card, st, w: _in(card.nation, w),
     "race": lambda g, c, u, card, st, w: _in(card.race, w),
@@ -236,14 +236,43 @@ FILTERS: dict[str, Any] = {
     "not_self": lambda g, c, u, card, st, w: (u != c.uid) == w,
     "in": lambda g, c, u, card, st, w: u in c.bindings.get(w, ()),
     "not_in": lambda g, c, u, card, st, w: u not in c.bindings.get(w, ()),
-    "power_min": lambda g, c, u, card, st, w: _unit_stat(g, u, "power") >= w,
-    "power_max": lambda g, c, u, card, st, w: _unit_stat(g, u, "power") <= w,
+    "power_min": lambda g, c, u, card, st, w: _unit_stat(g, u, "power") >= amount_of(g, c, w),
+    "power_max": lambda g, c, u, card, st, w: _unit_stat(g, u, "power") <= amount_of(g, c, w),
     "attacked": lambda g, c, u, card, st, w: (st.battle is not None
                                               and st.battle["target"] == u) == w,
     "where": lambda g, c, u, card, st, w: bool(g.scripts.call(w, c, candidate=u)),
     "has": lambda g, c, u, card, st, w: g.is_field(*st.loc[u]) and g.has(u, w),
     "not": lambda g, c, u, card, st, w: not filter_matches(g, c, u, w),
+    "same_column": lambda g, c, u, card, st, w: _same_column(g, c, u, w),
+    "same_name": lambda g, c, u, card, st, w: _same_name(g, c, u, w),
 }
+
+
+def column_of(game: Game, uid: Uid) -> tuple[Seat, int] | None:
+    """(seat, column) of a card on a circle (column 0 is the vanguard's, -1 its player's left,
+    1 their right); None off the circles (GC, hand…)."""
+    seat, zone = game.state.loc[uid]
+    layout = game.state.players[seat].circles.get(circle_of(game, zone))
+    return None if layout is None else (seat, layout[1])
+
+
+def _same_column(game: Game, ctx: Ctx, uid: Uid, ref: Any) -> bool:
+    """In the column of a card the reference names. Columns face each other across the
+    table: a player's left column (-1) is the one opposite the other player's right (1)."""
+    here = column_of(game, uid)
+    if here is None:
+        return False
+    for other in resolve_ref(game, ctx, ref):
+        there = column_of(game, other)
+        if there is not None and here[1] == (there[1] if there[0] == here[0] else -there[1]):
+            return True
+    return False
+
+
+def _same_name(game: Game, ctx: Ctx, uid: Uid, ref: Any) -> bool:
+    """Shares a name with a card the reference names (every name each has now)."""
+    names = {n for other in resolve_ref(game, ctx, ref) for n in game.names(other)}
+    return any(n in names for n in game.names(uid))
 
 
 def _row(game: Game, uid: Uid) -> str | None:
@@ -266,8 +295,29 @@ def condition_holds(game: Game, ctx: Ctx, cond: Any) -> bool:
 
 
 def _count_condition(game: Game, ctx: Ctx, cond: Mapping[str, Any], selector: Any) -> bool:
-    n = len(select(game, ctx, selector))
+    return _within(len(select(game, ctx, selector)), cond)
+
+
+def _within(n: int, cond: Mapping[str, Any]) -> bool:
+    """`n` is at least the condition's `min` (default 1) and at most its `max`, if any."""
     return n >= cond.get("min", 1) and ("max" not in cond or n <= cond["max"])
+
+
+def _this_turn(game: Game, ctx: Ctx, cond: Mapping[str, Any], when: Any) -> bool:
+    from vgcore.history import count_this_turn
+
+    return _within(count_this_turn(game, ctx, when), cond)
+
+
+COMPARISONS: dict[str, Any] = {
+    "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "==": lambda a, b: a == b,
+    "~=": lambda a, b: a != b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b,
+}
+
+
+def _compare(game: Game, ctx: Ctx, spec: Mapping[str, Any]) -> bool:
+    left, right = amount_of(game, ctx, spec["left"]), amount_of(game, ctx, spec["right"])
+    return bool(COMPARISONS[spec["op"]](left, right))
 
 
 def _player(game: Game, ctx: Ctx, cond: Mapping[str, Any]) -> Seat:
@@ -322,18 +372,52 @@ CONDITIONS: dict[str, Any] = {
     "boosted": lambda g, c, cond, v: _boosted(g, c) == v,
     "boosting": lambda g, c, cond, v: _boosting(g, c) == v,
     "vanguard": lambda g, c, cond, v: filter_matches(g, c, g.vanguard(_player(g, c, cond)), v),
+    "this_turn": _this_turn,
+    "compare": lambda g, c, cond, v: _compare(g, c, v),
 }
 
 
-def amount_of(game: Game, ctx: Ctx, amount: Any) -> int:
-    """A number in a declaration: an int, {count = selector, times = n}, or a function."""
+def amount_of(game: Game, ctx: Ctx, amount: Any, target: Uid | None = None) -> int:
+    """A number in a declaration: an int, a function, or a table — a count of cards, a card's
+    stat, the stat of the unit being changed (`target`), or a player's open circles — then
+    divided by `per` (rounding down: "for each N") and multiplied by `times`."""
     if isinstance(amount, int):
         return amount
     if isinstance(amount, FnRef):
         return game.scripts.amount(amount, ctx)
     if "bound" in amount:  # how many cards this resolution bound under a name (e.g. paid)
-        return len(ctx.bindings.get(amount["bound"], ())) * amount.get("times", 1)
-    return len(select(game, ctx, amount["count"])) * amount.get("times", 1)
+        base = len(ctx.bindings.get(amount["bound"], ()))
+    elif "count" in amount:
+        base = len(select(game, ctx, amount["count"]))
+    elif "stat" in amount:
+        base = sum(stat_of(game, u, amount["stat"])
+                   for u in resolve_ref(game, ctx, amount.get("of", "self")))
+    elif "own" in amount:
+        base = 0 if target is None else stat_of(game, target, amount["own"])
+    else:
+        base = open_circles(game, _player(game, ctx, amount), amount["open_circles"])
+    return base // amount.get("per", 1) * amount.get("times", 1)
+
+
+def uses_target(amount: Any) -> bool:
+    """Whether an amount is worked out for each unit it changes (`own`)."""
+    return isinstance(amount, Mapping) and "own" in amount
+
+
+def stat_of(game: Game, uid: Uid, stat: str) -> int:
+    """A card's stat now: the current value on the field, the printed one elsewhere."""
+    if game.is_field(*game.state.loc[uid]):
+        return int(getattr(game, stat)(uid))
+    if stat == "drive":
+        return 0
+    return getattr(game.card(uid), stat) or 0
+
+
+def open_circles(game: Game, seat: Seat, words: Iterable[str]) -> int:
+    """How many of a player's circles among the zone words have no unit."""
+    circles = game.state.players[seat].circles
+    return sum(1 for name in zone_names(game, seat, words)
+               if name in circles and game.unit_at(seat, name) is None)
 
 
 def front_row(game: Game, uid: Uid) -> bool:

@@ -636,7 +636,7 @@ FRAME_FIELDS: dict[str, tuple[tuple[str, Any, bool], ...]] = {
     "block": (("r", COUNT, True), ("path", LIST, True), ("i", COUNT, True)),
     "step": (("r", COUNT, True), ("path", LIST, True), ("s", COUNT, False),
              ("pick", MAP, False), ("left", LIST, False), ("tokens", COUNT, False),
-             ("made", UIDS, False)),
+             ("made", UIDS, False), ("placed", LIST, False)),
 }
 
 
@@ -750,8 +750,9 @@ def check_frame(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,
             raise fail(f"{where}.r", f"{r} is not a resolve frame below this one")
         check_step_path(engine, state, stack[r], frame, where)
         if kind == "step":
-            for j, uid in enumerate(frame.get("left", ())):
-                need_uid(uid, cards, f"{where}.left[{j}]")
+            for name in ("left", "placed"):
+                for j, uid in enumerate(frame.get(name, ())):
+                    need_uid(uid, cards, f"{where}.{name}[{j}]")
 
 
 def check_resolved_together(engine: Engine, state: Mapping[str, Any], stack: Any, i: int,

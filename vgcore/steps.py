@@ -18,7 +18,15 @@ from vgcore.costs import payers
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
 from vgcore.scripting.declarations import FnRef, Schema
-from vgcore.selectors import Ctx, amount_of, card_matches, condition_holds, resolve_ref, select
+from vgcore.selectors import (
+    Ctx,
+    amount_of,
+    card_matches,
+    condition_holds,
+    resolve_ref,
+    select,
+    uses_target,
+)
 from vgcore.types import VC, Until, Zone
 
 if TYPE_CHECKING:
@@ -451,7 +459,7 @@ def act_retire(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -
 def act_stand(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
     for uid in uids:
         if on_field(game, uid):
-            actions.stand(game, uid)
+            actions.stand(game, uid, "effect")
 
 
 def act_rest(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
@@ -534,6 +542,15 @@ def act_blast(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) ->
         game.emit(op, seat=seat, card=game.state.card_ids[uid], uid=uid)
 
 
+def act_heal(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
+    """Heal: damage cards to the drop, each with the `heal` event a heal trigger logs."""
+    for uid in uids:
+        actions.heal(game, uid)
+
+
+PILE_ACTS = {"discard": act_discard, "heal": act_heal}
+
+
 def duration(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> str:
     """A step's `until`: "battle", "turn", "forever", or the key of a registered `while`."""
     until = step.get("until", Until.TURN)
@@ -541,11 +558,17 @@ def duration(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> str:
 
 
 def act_modify(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
-    amount = amount_of(game, ctx, step["amount"])
+    """Change a stat; an amount with `own` is worked out for each unit from its own value
+    ("double the power of each": +its power), all before any of them changes."""
+    spec = step["amount"]
     until = duration(game, ctx, step)
-    for uid in uids:
-        if on_field(game, uid):
-            game.add_modifier(uid, step["stat"], amount, until, source=_source(game, ctx))
+    uids = [u for u in uids if on_field(game, u)]
+    if uses_target(spec):
+        amounts = [amount_of(game, ctx, spec, u) for u in uids]
+    else:
+        amounts = [amount_of(game, ctx, spec)] * len(uids)
+    for uid, amount in zip(uids, amounts, strict=True):
+        game.add_modifier(uid, step["stat"], amount, until, source=_source(game, ctx))
 
 
 def act_grant(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
@@ -617,7 +640,7 @@ def pile_step(zone: str, face_up: bool | None, prompt: str) -> tuple[StepRun, St
             return
         game.pop()
         if uids:
-            (act_discard if step["op"] == "discard" else act_blast)(game, ctx, uids, step)
+            PILE_ACTS.get(step["op"], act_blast)(game, ctx, uids, step)
         bind(game, frame, step.get("as"), uids)  # e.g. the cards an X cost paid
 
     return run, answer_pick
@@ -807,6 +830,37 @@ def run_look(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> Non
               cards=[game.state.card_ids[u] for u in top], private=ctx.seat)
 
 
+def run_arrange(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """Put the named cards of your deck back on its top (or bottom) in the order you choose:
+    asked one card at a time, the first chosen ends up on top (or highest of those below)."""
+    if "left" not in frame:
+        deck = game.state.players[ctx.seat].zones[Zone.DECK]
+        named = resolve_ref(game, ctx, step.get("target", "looked"))
+        frame["left"] = tuple(u for u in named if u in deck)
+        frame["placed"] = ()
+    left = frame["left"]
+    if len(left) > 1:
+        refs = sorted({ref_of(game, ctx.seat, u) for u in left})
+        if len(refs) > 1:  # copies of one card need no order
+            game.ask(ctx.seat, "choose", "Choose the card to put next, from the top down.",
+                     [Action("choose", (r,)) for r in refs], data={"private": True})
+            return
+    game.pop()
+    order = [*frame["placed"], *left]
+    deck = game.state.players[ctx.seat].zones[Zone.DECK]
+    rest = [u for u in deck if u not in order]
+    to = step.get("to", "deck_top")
+    deck[:] = [*order, *rest] if to == "deck_top" else [*rest, *order]
+    game.emit("arrange", seat=ctx.seat, count=len(order), to=to)
+
+
+def answer_arrange(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
+                   action: Action) -> None:
+    uid = next(u for u in frame["left"] if ref_of(game, ctx.seat, u) == action.args[0])
+    frame["placed"] = (*frame["placed"], uid)
+    frame["left"] = tuple(u for u in frame["left"] if u != uid)
+
+
 def run_shuffle(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.pop()
     actions.shuffle_deck(game, player_of(game, ctx, step))
@@ -967,6 +1021,9 @@ CORE_STEPS: dict[str, StepKind] = {
                                "shuffle": "bool"}), run_search, answer_pick),
     "look": StepKind(Schema({"count": "amount", "as": "str"}), run_look),
     "shuffle": StepKind(Schema({"player": "player"}), run_shuffle),
+    "arrange": StepKind(Schema({"target": "ref", "to": "deck_end"}), run_arrange,
+                        answer_arrange),
+    "heal": _pile(Zone.DAMAGE, None, "Choose damage to heal."),
     "if": StepKind(Schema({"cond": "cond", "then": "steps", "else": "steps"},
                           frozenset({"cond", "then"})), run_if),
     "may": StepKind(Schema({"then": "steps", "else": "steps", "prompt": "str"},

@@ -151,7 +151,7 @@ def answer_trigger(game: Game, frame: Frame, action: Action) -> None:
     elif action.verb == "critical":
         game.add_modifier(uid, "critical", 1, Until.TURN, trigger)
     elif action.verb == "stand":
-        actions.stand(game, uid)
+        actions.stand(game, uid, "trigger")
 
 
 def trigger_of(game: Game, frame: Frame) -> str:
@@ -200,8 +200,7 @@ def damage_ref(game: Game, uid: Uid) -> str:
 
 def heal_card(game: Game, seat: Seat, ref: str) -> None:
     uid = next(u for u in game.state.players[seat].zones[Zone.DAMAGE] if damage_ref(game, u) == ref)
-    actions.move(game, uid, seat, Zone.DROP)
-    game.emit("heal", seat=seat, card=game.state.card_ids[uid], uid=uid)
+    actions.heal(game, uid)
 
 
 def part_remove(game: Game, frame: Frame) -> None:

@@ -167,6 +167,7 @@
 ---| "look"
 ---| "stand"
 ---| "rest"
+---| "arrange"
 ---| "battle_start"
 ---| "attack"
 ---| "boost"
@@ -207,8 +208,8 @@
 ---@field name? string|string[]  exact card name(s)
 ---@field name_has? string  text the card name contains
 ---@field grade? integer|integer[]  current grade on the field, printed grade elsewhere
----@field grade_min? integer  printed grade at least this
----@field grade_max? integer  printed grade at most this
+---@field grade_min? vg.Amount  grade at least this (e.g. vg.amount.stat("grade", "vanguard"))
+---@field grade_max? vg.Amount  grade at most this
 ---@field clan? string|string[]
 ---@field nation? string|string[]
 ---@field race? string|string[]
@@ -226,11 +227,13 @@
 ---@field not_self? boolean  true: anything but the ability's own card
 ---@field ["in"]? string  the card is in this binding
 ---@field not_in? string  the card is not in this binding
----@field power_min? integer  current power at least this
----@field power_max? integer  current power at most this
+---@field power_min? vg.Amount  current power at least this
+---@field power_max? vg.Amount  current power at most this
 ---@field attacked? boolean  the card is the target of the current attack
 ---@field where? fun(ctx: vg.Ctx, card: vg.CtxCard): boolean?  custom test of the candidate `card`
 ---@field ["not"]? vg.Filter  the card does not match this filter
+---@field same_column? vg.Ref  on a circle in the column of a card the reference names (columns face each other across the table)
+---@field same_name? vg.Ref  shares a name with a card the reference names
 
 ---A selector names every card that matches it (a filter read with the selector defaults:
 ---zone "field", owner "you").
@@ -277,18 +280,34 @@
 ---@field boosting? boolean  this card is the booster of the battle going on
 ---@field vanguard? vg.CardRole  `player`'s vanguard matches
 ---@field limit_break? integer  your damage is at least this
+---@field this_turn? vg.Trigger  events of this turn matching the trigger table: at least `min` (default 1), at most `max`
+---@field compare? vg.Compare  two amounts compare so
 
 ---@alias vg.Condition vg.CondTable|fun(ctx: vg.Ctx): boolean?
 
----A number counted from the game: (number of cards the selector names) x `times`.
+---A number counted from the game: exactly one of `count`, `stat`, `own`, `open_circles`,
+---then `// per * times`.
 ---@class (exact) vg.CountAmount
----@field count vg.Selector
+---@field count? vg.Selector  the number of cards the selector names
+---@field stat? vg.Stat  the current stat of the card(s) `of` names (added up)
+---@field of? vg.Ref  with `stat`: whose (default "self")
+---@field own? vg.Stat  in modify: the stat of each unit being changed
+---@field open_circles? vg.Zones  the number of `player`'s circles among these with no unit
+---@field player? vg.Player  with `open_circles`: whose (default "you")
+---@field per? integer  divide by this, rounding down ("for every N"); default 1
 ---@field times? integer  default 1
 
 ---A number: how many cards this resolution bound under `bound` (e.g. an X cost paid) x `times`.
 ---@class (exact) vg.BoundAmount
 ---@field bound string
+---@field per? integer  divide by this, rounding down; default 1
 ---@field times? integer  default 1
+
+---Two amounts compared (`vg.cond.compare`).
+---@class (exact) vg.Compare
+---@field left vg.Amount
+---@field op "<"|"<="|"=="|"~="|">="|">"
+---@field right vg.Amount
 
 ---A number: a whole number, a count, or a function (a non-number result counts as 0).
 ---@alias vg.Amount integer|vg.CountAmount|vg.BoundAmount|fun(ctx: vg.Ctx): number
@@ -365,6 +384,7 @@
 ---@field stat? vg.Stat
 ---@field amount? vg.Amount
 ---@field what? vg.Grantable
+---@field condition? vg.Condition  this effect applies only while it holds too
 
 ---@class vg.Auto: vg.AutoSpec
 ---@field kind "auto"
@@ -418,6 +438,7 @@
 ---@class (exact) vg.PileOptions
 ---@field up_to? boolean  the player may take fewer, even none
 ---@field filter? vg.Filter  only cards that match
+---@field as? string  bind the cards moved under this name
 
 ---@class (exact) vg.ChooseSpec
 ---@field [1]? string  the binding name (same as `as`)
@@ -499,12 +520,12 @@
 ---@field player? vg.Player
 
 ---@class vg.PileStep
----@field op "soul_blast"|"counter_blast"|"counter_charge"|"discard"
+---@field op "soul_blast"|"counter_blast"|"counter_charge"|"discard"|"heal"
 ---@field count? integer
 ---@field up_to? boolean
 ---@field filter? vg.Filter
 ---@field or_more? boolean  at least `count`, as many more as the player wants
----@field as? string  bind the cards taken
+---@field as? string  bind the cards moved under this name
 
 ---@class vg.SearchStep: vg.SearchSpec
 ---@field op "search"
@@ -515,6 +536,11 @@
 ---@class vg.ShuffleStep
 ---@field op "shuffle"
 ---@field player? vg.Player
+
+---@class vg.ArrangeStep
+---@field op "arrange"
+---@field target? vg.Ref  default "looked"; only the named cards that are in your deck
+---@field to? "deck_top"|"deck_bottom"  default "deck_top"
 
 ---@class vg.IfStep
 ---@field op "if"
@@ -558,6 +584,7 @@
 ---| vg.SearchStep
 ---| vg.LookStep
 ---| vg.ShuffleStep
+---| vg.ArrangeStep
 ---| vg.IfStep
 ---| vg.MayStep
 ---| vg.ChooseOneStep
@@ -885,6 +912,50 @@ vg.cond.boosting = {boosting = true}
 ---@type vg.CondTable
 vg.cond.in_battle = {in_battle = true}
 
+---At least `min` (default 1) and at most `max` events logged this turn match the trigger table
+---(a "self" role: this card while it stayed the same card).
+---@param when vg.Trigger
+---@param min? integer
+---@param max? integer
+---@return vg.CondTable
+function vg.cond.this_turn(when, min, max) end
+
+---Two amounts compare: `vg.cond.compare({count = vg.damage()}, ">=", 3)`.
+---@param left vg.Amount
+---@param op "<"|"<="|"=="|"~="|">="|">"
+---@param right vg.Amount
+---@return vg.CondTable
+function vg.cond.compare(left, op, right) end
+
+-- Amounts ----------------------------------------------------------------------------------
+
+vg.amount = {}
+
+---(number of cards the selector names) // `per` * `times`: "+10000 for every five".
+---@param selector vg.Selector
+---@param per integer
+---@param times? integer  default 1
+---@return vg.CountAmount
+function vg.amount.per(selector, per, times) end
+
+---The current `stat` of the card(s) `of` names (default "self"), added up.
+---@param stat vg.Stat
+---@param of? vg.Ref
+---@return vg.CountAmount
+function vg.amount.stat(stat, of) end
+
+---In a modify step or CONT effect: the current `stat` of each unit being changed (x `times`).
+---@param stat vg.Stat
+---@param times? integer
+---@return vg.CountAmount
+function vg.amount.own(stat, times) end
+
+---The number of `player`'s circles among `zone` (default "RC") that hold no unit.
+---@param player? vg.Player  default "you"
+---@param zone? vg.Zones
+---@return vg.CountAmount
+function vg.amount.open_circles(player, zone) end
+
 -- Costs -----------------------------------------------------------------------------------
 
 vg.cost = {}
@@ -1082,6 +1153,12 @@ function vg.counter_charge(n, extra) end
 ---@return vg.PileStep
 function vg.discard(n, extra) end
 
+---Choose `n` (default 1) cards of your damage zone and heal them (to the drop, `heal` event).
+---@param n? integer
+---@param extra? vg.PileOptions
+---@return vg.PileStep
+function vg.heal(n, extra) end
+
 ---Look through your deck for cards, take them, shuffle.
 ---@param spec vg.SearchSpec
 ---@return vg.SearchStep
@@ -1096,6 +1173,12 @@ function vg.look(spec) end
 ---@param player? vg.Player  default "you"
 ---@return vg.ShuffleStep
 function vg.shuffle(player) end
+
+---Put the named cards of your deck back on its top (or bottom) in the order you choose.
+---@param target? vg.Ref  default "looked"
+---@param to? "deck_top"|"deck_bottom"  default "deck_top"
+---@return vg.ArrangeStep
+function vg.arrange(target, to) end
 
 ---Change units' power for a duration (default "turn").
 ---@param target vg.Ref

@@ -54,13 +54,13 @@ STATS = frozenset({"power", "critical", "shield", "drive", "grade"})
 
 FILTER_KEYS: Mapping[str, str] = {
     "owner": "owner", "card_owner": "owner", "zone": "strs", "name": "strs",
-    "name_has": "str", "grade": "ints", "grade_min": "int", "grade_max": "int",
+    "name_has": "str", "grade": "ints", "grade_min": "amount", "grade_max": "amount",
     "clan": "strs", "nation": "strs", "race": "strs", "trigger": "trigger", "kind": "strs",
     "order_type": "strs",
     "unit": "bool", "sentinel": "bool", "persona_ride": "bool", "face": "str", "rested": "bool",
     "row": "str", "circle": "strs", "self": "bool", "not_self": "bool", "in": "binding",
-    "not_in": "binding", "power_min": "int", "power_max": "int", "attacked": "bool",
-    "where": "fn", "has": "str", "not": "filter",
+    "not_in": "binding", "power_min": "amount", "power_max": "amount", "attacked": "bool",
+    "where": "fn", "has": "str", "not": "filter", "same_column": "ref", "same_name": "ref",
 }
 SELECTOR_KEYS: Mapping[str, str] = FILTER_KEYS
 COND_KEYS: Mapping[str, str] = {
@@ -68,8 +68,15 @@ COND_KEYS: Mapping[str, str] = {
     "max": "int", "damage_min": "int", "player": "player", "turn": "str", "phase": "strs",
     "in_battle": "bool", "attacking": "bool", "boosted": "bool", "boosting": "bool",
     "vanguard": "filter",
-    "limit_break": "int", "state": "str", "self_row": "str",
+    "limit_break": "int", "state": "str", "self_row": "str", "this_turn": "when",
+    "compare": "compare",
 }
+COMPARISON_OPS = ("<", "<=", "==", "~=", ">=", ">")
+AMOUNT = Schema({"count": "selector", "bound": "binding", "stat": "stat", "of": "ref",
+                 "own": "stat", "open_circles": "strs", "player": "player", "per": "int",
+                 "times": "int"})
+AMOUNT_BASES = ("count", "bound", "stat", "own", "open_circles")
+AMOUNT_NEEDS = {"of": "stat", "player": "open_circles"}
 WHEN_CARD_ROLES = frozenset({"subject", "by", "previous", "boosted", "attacker", "target",
                              "booster"})
 BUILTIN_REFS = ("self", "vanguard", "opponent_vanguard")
@@ -383,6 +390,11 @@ class _Checker:
             raise self.fail(path, f"expected one of {sorted(PLAYERS)}, got {_kind(value)}")
         return str(value)
 
+    def t_deck_end(self, value: Any, path: Path) -> str:
+        if value not in ("deck_top", "deck_bottom"):
+            raise self.fail(path, f"expected 'deck_top' or 'deck_bottom', got {_kind(value)}")
+        return str(value)
+
     def t_stat(self, value: Any, path: Path) -> str:
         if value not in STATS:
             raise self.fail(path, f"expected one of {sorted(STATS)}, got {_kind(value)}")
@@ -420,13 +432,35 @@ class _Checker:
         if self.is_function(value):
             return self.t_fn(value, path)
         if isinstance(value, Mapping):
-            out = self.mapping(value, path, Schema({"count": "selector", "bound": "binding",
-                                                    "times": "int"}))
-            if ("count" in out) == ("bound" in out):
-                raise self.fail(path, "an amount table takes `count` (a selector) or "
-                                      "`bound` (a binding name), and not both")
-            return out
+            return self.amount_table(value, path)
         return self.t_int(value, path)
+
+    def amount_table(self, value: Mapping[str, Any], path: Path) -> dict[str, Any]:
+        """One of `count`, `stat` (+ `of`), `own`, `open_circles` (+ `player`); `per`, `times`."""
+        out = self.mapping(value, path, AMOUNT)
+        bases = [k for k in AMOUNT_BASES if k in out]
+        if len(bases) != 1:
+            raise self.fail(path, "an amount table needs exactly one of "
+                                  + ", ".join(AMOUNT_BASES)
+                                  + (f" (got {', '.join(bases)})" if bases else ""))
+        for key, base in AMOUNT_NEEDS.items():
+            if key in out and base not in out:
+                raise self.fail((*path, key), f"{key!r} goes only with {base!r}")
+        if "open_circles" in out:
+            self.check_place("zone", out["open_circles"], (*path, "open_circles"))
+        if out.get("per", 1) < 1:
+            raise self.fail((*path, "per"), "expected a whole number of at least 1")
+        return out
+
+    def t_compare(self, value: Any, path: Path) -> dict[str, Any]:
+        """{left = amount, op = "<" | "<=" | "==" | "~=" | ">=" | ">", right = amount}."""
+        out = self.mapping(value, path, Schema({"left": "amount", "op": "str",
+                                                "right": "amount"},
+                                               frozenset({"left", "op", "right"})))
+        if out["op"] not in COMPARISON_OPS:
+            raise self.fail((*path, "op"), f"expected one of {', '.join(COMPARISON_OPS)}, "
+                                           f"got {_kind(out['op'])}")
+        return out
 
     def t_until(self, value: Any, path: Path) -> Any:
         if isinstance(value, str) and value in DURATIONS:

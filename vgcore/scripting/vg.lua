@@ -140,6 +140,28 @@ vg.cond.in_battle = {in_battle = true}
 function vg.cond.in_state(name, player) return {state = name, player = player} end
 -- this unit is on a circle of the given row ("front" or "back")
 function vg.cond.self_in_row(row) return {self_row = row} end
+-- at least `min` (default 1; at most `max`) events of this turn match the trigger table `when`
+function vg.cond.this_turn(when, min, max) return {this_turn = copy(when), min = min, max = max} end
+-- two amounts compare: op is "<", "<=", "==", "~=", ">=" or ">"
+function vg.cond.compare(left, op, right)
+  return {compare = {left = left, op = op, right = right}}
+end
+
+-- Amounts (tables the engine works out; see docs/lua-api.md §7) ---------------------------
+
+vg.amount = {}
+-- (number of cards the selector names) // per * times: "+10000 for every five soul cards"
+function vg.amount.per(selector, per, times)
+  return {count = selector, per = per, times = times}
+end
+-- the current `stat` of the card(s) a reference names (default "self"; a sum over several)
+function vg.amount.stat(stat, of) return {stat = stat, of = of} end
+-- the current `stat` of each unit being changed, worked out for each ("double its power")
+function vg.amount.own(stat, times) return {own = stat, times = times} end
+-- the number of a player's open circles among `zone` words (default "RC")
+function vg.amount.open_circles(player, zone)
+  return {open_circles = zone or "RC", player = player}
+end
 
 -- Costs (each returns a list; combine with vg.cost.all) ------------------------------------
 
@@ -250,6 +272,7 @@ vg.soul_blast = count_step("soul_blast")
 vg.counter_charge = count_step("counter_charge")
 vg.counter_blast = count_step("counter_blast")
 vg.discard = count_step("discard")
+vg.heal = count_step("heal")
 
 function vg.call(target, extra) return target_step("call")(target, extra) end
 -- create `n` (an amount, default 1) tokens of card `id` on the field, e.g.
@@ -273,6 +296,10 @@ end
 vg.search = step("search")
 vg.look = step("look")
 function vg.shuffle(player) return {op = "shuffle", player = player or "you"} end
+-- put the named deck cards (default "looked") back on top (or "deck_bottom") in an order you choose
+function vg.arrange(target, to)
+  return {op = "arrange", target = target or "looked", to = to or "deck_top"}
+end
 
 local function modifier(stat)
   return function(target, amount, duration)

@@ -69,6 +69,6 @@ def vgcore_flag_shapes(fmt: Format) -> dict[str, dict[str, str]]:
         "game": {"granted": "{str: " + GRANT + "}", "grant_seq": "int",
                  "while": "{str: " + WHILE + "}", "used": "{str: int}",
                  "pending_seq": "int", "script_errors": "[str]",
-                 "first_player_rule": "str"},
+                 "first_player_rule": "str", "entered": "{uid: int}"},
         "player": {"first_vanguard": "str?", "states": "{str: int}", "this_turn": "any"},
     }

@@ -1,0 +1,110 @@
+"""Turn history: what happened this turn, read from the event log (docs/lua-api.md §6).
+
+Card texts such as "if you played an order this turn" or "if this unit was stood by a card
+effect this turn" ask about the past. Rather than each card keeping hidden bookkeeping, a
+condition `{this_turn = <trigger table>}` counts the events logged since the current turn
+began that match a trigger table (the language of `when`, docs/lua-api.md §3.1). The log is
+part of the state, so the history round-trips through snapshots and replays by itself.
+
+The events of the current turn are indexed by kind beside the state (like the CONT cache):
+the index grows with the log and starts again when a `turn_start` is logged, so a CONT
+condition read after every event looks only at the few events of the kinds it names.
+
+"This very card" (a `"self"` role) needs one fact the log does not say plainly: whether the
+card is still the object the event was about. A card that changes zones (other than moving
+between circles of the field) becomes a new object (RULES.md §1); `actions.move` notes the
+log position of that change in the game flag `entered`, and a `"self"` role matches only
+events logged since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from vgcore.scripting.declarations import WHEN_CARD_ROLES
+
+if TYPE_CHECKING:
+    from vgcore.game import Game
+    from vgcore.selectors import Ctx
+    from vgcore.state import Event, GameState
+    from vgcore.types import Uid
+
+ENTERED = "entered"
+"""Game flag {str(uid): log position}: where each card last became a new object."""
+
+
+class TurnHistory:
+    """The current turn's events by kind (derived data, rebuilt from the log on demand)."""
+
+    __slots__ = ("by_kind", "state", "upto")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.by_kind: dict[str, list[Event]] = {}
+        log = state.log
+        start = len(log)
+        while start > 0 and log[start - 1]["kind"] != "turn_start":
+            start -= 1
+        self.upto = max(start - 1, 0)  # the turn_start itself belongs to the turn
+        self.extend()
+
+    def extend(self) -> None:
+        """Take in the events logged since the last read (a new turn starts over)."""
+        log = self.state.log
+        for event in log[self.upto:]:
+            if event["kind"] == "turn_start":
+                self.by_kind = {}
+            self.by_kind.setdefault(event["kind"], []).append(event)
+        self.upto = len(log)
+
+
+def this_turn(game: Game) -> TurnHistory:
+    """The current turn's history, brought up to date with the log."""
+    history = game.history_cache
+    st = game.state
+    if history is None or history.state is not st or history.upto > len(st.log):
+        history = TurnHistory(st)
+        game.history_cache = history
+    elif history.upto < len(st.log):
+        history.extend()
+    return history
+
+
+def count_this_turn(game: Game, ctx: Ctx, when: Mapping[str, Any]) -> int:
+    """How many events of the current turn match a trigger table, seen from `ctx`."""
+    from vgcore.abilities import trigger_matches
+
+    by_kind = this_turn(game).by_kind
+    selves = [_role_field(role) for role, want in when.items()
+              if role in WHEN_CARD_ROLES and _is_self(want)]
+    count = 0
+    for kind in when["event"]:
+        for event in by_kind.get(kind, ()):
+            if selves and not all(same_object(game, event.get(f), event["n"]) for f in selves):
+                continue
+            if trigger_matches(game, ctx, when, event):
+                count += 1
+    return count
+
+
+def same_object(game: Game, uid: Uid | None, n: int) -> bool:
+    """Whether the card is still the object it was when event `n` was logged."""
+    if uid is None:
+        return False
+    entered = game.state.flags.get(ENTERED)
+    return entered is None or entered.get(str(uid), 0) <= n
+
+
+def note_new_object(game: Game, uid: Uid) -> None:
+    """A card changed zones (not circle to circle): from now on it is a new object."""
+    st = game.state
+    st.flags.setdefault(ENTERED, {})[str(uid)] = len(st.log)
+
+
+def _role_field(role: str) -> str:
+    return "uid" if role == "subject" else f"{role}_uid"
+
+
+def _is_self(want: Any) -> bool:
+    return want == "self" or (isinstance(want, Mapping) and want.get("self") is True)
