@@ -304,7 +304,8 @@ def run_close_step(game: Game, frame: Frame) -> None:
                 actions.retire(game, uid)
         grades = b["drive_grades"]
         game.emit("battle_end", seat=st.turn_player, attacker_uid=b["attacker"],
-                  target_uid=b["target"], hit=b["hit"], attacker_circle=b["attacker_circle"],
+                  target_uid=b["target"], booster_uid=b["booster"], hit=b["hit"],
+                  attacker_circle=b["attacker_circle"],
                   drive_grades=list(grades), drive_grade3=3 in grades)
         return
     game.pop()

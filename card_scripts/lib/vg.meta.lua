@@ -689,6 +689,9 @@ vg.when.boosted = {event = "boost", boosted = "self"}
 ---This unit's attack hits.
 ---@type vg.Trigger
 vg.when.attack_hits = {event = "hit", attacker = "self"}
+---The attack this unit boosted hits.
+---@type vg.Trigger
+vg.when.boosted_attack_hits = {event = "hit", booster = "self"}
 ---Another card rides upon this vanguard.
 ---@type vg.Trigger
 vg.when.ridden_upon = {event = "ride", previous = "self"}
@@ -704,6 +707,12 @@ vg.when.main_phase_start = {event = "phase", phase = "main", player = "you"}
 ---A battle ends (either player's).
 ---@type vg.Trigger
 vg.when.end_of_battle = {event = "battle_end"}
+---The battle this unit attacked ends.
+---@type vg.Trigger
+vg.when.end_of_battle_attacked = {event = "battle_end", attacker = "self"}
+---The battle this unit boosted ends.
+---@type vg.Trigger
+vg.when.end_of_battle_boosted = {event = "battle_end", booster = "self"}
 ---Your end phase begins.
 ---@type vg.Trigger
 vg.when.end_of_turn = {event = "end_phase", player = "you"}
@@ -1203,6 +1212,11 @@ function vg.common.power_for_battle(amount) end
 ---@param cost? vg.Cost
 ---@return vg.Auto
 function vg.common.perfect_guard(cost) end
+
+---The later sentinel's whole AUTO (GC): when placed on GC, choose one of your units; it cannot be
+---hit until end of that battle; then, if your hand holds two or more cards, discard one.
+---@return vg.Auto
+function vg.common.perfect_guard_any() end
 
 ---A whole AUTO (removed) of a D over trigger: after it resolved as an over trigger turned up by
 ---a drive check, choose one of your units; it gets +`amount` power until end of turn.

@@ -64,6 +64,9 @@ vg.when.battle_phase_start = {event = "battle_start", player = "you"}
 vg.when.ride_phase_start = {event = "phase", phase = "ride", player = "you"}
 vg.when.main_phase_start = {event = "phase", phase = "main", player = "you"}
 vg.when.end_of_battle = {event = "battle_end"}
+-- the battle this unit attacked / boosted ends (its close step)
+vg.when.end_of_battle_attacked = {event = "battle_end", attacker = "self"}
+vg.when.end_of_battle_boosted = {event = "battle_end", booster = "self"}
 vg.when.end_of_turn = {event = "end_phase", player = "you"}
 vg.when.retired = {event = "retire", subject = "self"}
 
