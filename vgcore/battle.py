@@ -253,11 +253,13 @@ def still_attacking(game: Game) -> bool:
 
 
 def run_drive_step(game: Game, frame: Frame) -> None:
-    """A vanguard drive checks once per drive (twin drive: twice), one card at a time."""
+    """A vanguard drive checks once per drive (twin drive: twice), one card at a time; so does
+    another attacker that an effect lets drive (`drive_checks`, e.g. D-BT01-022)."""
     game.pop()
     b = game.state.battle
     assert b is not None
-    if b["attacker_circle"] == VC and still_attacking(game):
+    if ((b["attacker_circle"] == VC or game.has(b["attacker"], "drive_checks"))
+            and still_attacking(game)):
         count = game.drive(b["attacker"])
         if count > 0:
             game.push({"k": "check", "type": "drive", "seat": b["attacker_seat"],

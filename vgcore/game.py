@@ -140,6 +140,32 @@ class Game:
         self.emit("grant_ability", seat=seat, circle=circle, card=st.card_ids[uid], uid=uid,
                   until=until, grant=key)
 
+    def give_player_ability(self, seat: Seat, by: Mapping[str, Any], path: list[Any],
+                            until: str, *, source: str) -> None:
+        """A player gets an ability (a CONT declared inside a `give_player` step) for a
+        duration. Kept beside the units' grants (one flag read on the hot path); views show
+        each player theirs (views.player_view)."""
+        st = self.state
+        seq = st.flags.get("grant_seq", 0) + 1
+        st.flags["grant_seq"] = seq
+        key = f"p{seq}"
+        st.flags.setdefault("player_granted", {})[key] = {
+            "seat": seat, "by": dict(by), "path": list(path), "until": until}
+        self.emit("give_player", seat=seat, until=until, source=source, grant=key)
+
+    def player_abilities(self) -> list[tuple[Seat, Ability]]:
+        """(player, ability) for every ability effects gave to players."""
+        table = self.state.flags.get("player_granted")
+        if not table:
+            return []
+        out = []
+        for entry in table.values():
+            node: Any = self.ability_for(entry["by"]).spec
+            for part in entry["path"]:
+                node = node[part]
+            out.append((entry["seat"], node))
+        return out
+
     def granted(self) -> list[tuple[str, Uid, Ability]]:
         """(grant key, unit, ability) for every ability effects gave to units now on the field."""
         table = self.state.flags.get("granted")
@@ -720,7 +746,8 @@ class Game:
         for extra in extras:
             total += extra(self, uid, stat)
         index = self._index or self.index
-        if (index.conts and stat in index.cont_stats) or self.state.flags.get("granted"):
+        if ((index.conts and stat in index.cont_stats) or self.state.flags.get("granted")
+                or self.state.flags.get("player_granted")):
             total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 
@@ -762,6 +789,15 @@ class Game:
         if self.state.modifiers:
             self.state.modifiers = [m for m in self.state.modifiers if m[3] != until]
         self.drop_grants(until=until)
+        table = self.state.flags.get("player_granted")
+        if table and any(e["until"] == until for e in table.values()):
+            self.state.flags["player_granted"] = {k: e for k, e in table.items()
+                                                  if e["until"] != until}
+        if until == Until.BATTLE:  # turn states expire by their turn number (steps.in_state)
+            for player in self.state.players.values():
+                states = player.flags.get("states")
+                if states and -2 in states.values():
+                    player.flags["states"] = {k: v for k, v in states.items() if v != -2}
 
     def opponent(self, seat: Seat) -> Seat:
         """The seat that `seat` faces (tag fight: the one seated opposite)."""

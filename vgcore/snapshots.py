@@ -421,6 +421,16 @@ def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
         node = resolve_path(engine, state, entry["by"], entry["path"], where, set())
         if not isinstance(node, Mapping) or "kind" not in node:
             raise fail(where, "the path names no ability")
+    players = need(flags.get("player_granted", {}), Mapping, "state.flags.player_granted",
+                   "a mapping")
+    for key, entry in players.items():
+        where = f"state.flags.player_granted.{key}"
+        need_keys(entry, where, ("seat", "by", "path", "until"))
+        need_seat(entry["seat"], seats, f"{where}.seat")
+        need(entry["until"], str, f"{where}.until", "a duration")
+        node = resolve_path(engine, state, entry["by"], entry["path"], where, set())
+        if not isinstance(node, Mapping) or node.get("kind") != "cont":
+            raise fail(where, "the path names no CONT ability")
     whiles = need(flags.get("while", {}), Mapping, "state.flags.while", "a mapping")
     for key, entry in whiles.items():
         where = f"state.flags.while.{key}"

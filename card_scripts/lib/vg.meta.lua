@@ -134,6 +134,7 @@
 ---| "skill:twin_drive"
 ---| "skill:triple_drive"
 ---| "no_abilities"           # the unit has no abilities (printed or given)
+---| "drive_checks"           # the unit's attacks get drive checks even off VC (its drive value)
 ---| string
 
 ---The event kinds of the core that a trigger (`when.event`) may name.
@@ -1130,6 +1131,15 @@ function vg.for_each(target, name, steps) end
 ---@param fn fun(ctx: vg.Ctx): vg.Step[]
 ---@return vg.Step
 function vg.steps_from(fn) end
+
+---`player` (default "you") gets a CONT ability of their own for `duration` ("turn" by default,
+---"battle", or "forever" for the rest of the game); it stays when the card that gave it leaves.
+---Its targets are selectors (a player's ability has no "self").
+---@param ability vg.Cont
+---@param duration? vg.DurationWord
+---@param player? vg.Player
+---@return vg.Step
+function vg.give_player(ability, duration, player) end
 
 ---`player` (default "you") wins the game: everyone else loses.
 ---@param player? vg.Player

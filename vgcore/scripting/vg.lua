@@ -295,9 +295,17 @@ end
 -- run the steps a function returns: function(ctx) return { vg.draw(1), ... } end
 function vg.steps_from(fn) return {op = "steps_from", fn = fn} end
 
--- a player enters a named state until end of turn ("turn") or for the game ("forever")
+-- a player enters a named state until end of turn ("turn"), of the battle ("battle") or for the
+-- game ("forever")
 function vg.enter_state(name, player, duration)
   return {op = "enter_state", state = name, player = player or "you", ["until"] = duration or "turn"}
+end
+
+-- a player (default you) gets a CONT ability of their own until end of turn ("turn"), of the
+-- battle ("battle") or for the game ("forever")
+function vg.give_player(ability, duration, player)
+  return {op = "give_player", ability = ability, ["until"] = duration or "turn",
+          player = player or "you"}
 end
 
 function vg.win(player) return {op = "win", player = player or "you"} end
