@@ -13,6 +13,7 @@ from vgcore import actions
 from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.phases import take
+from vgcore.steps import in_state
 from vgcore.types import FRONT, GC, VC, Until, Zone
 
 if TYPE_CHECKING:
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
     from vgcore.types import Seat
 
 STANDARD_BATTLE_STEPS = ("boost_step", "guard_step", "drive_step", "damage_step", "close_step")
+
+GUARD_IN_TWOS = "guard_with_two_or_more"
+"""A player state: each call of guardians from hand must call two or more cards at the same
+time (D-BT01-074). The picked cards wait in `battle["guard_group"]` (still in hand) until the
+player answers `call-guardians`; intercepts and plugin answers are not calls from hand."""
+CALL_GUARDIANS = "call-guardians"
 
 
 def run_battle_phase(game: Game, frame: Frame) -> None:
@@ -183,23 +190,21 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
     no printed shield cannot guard (`004_*`); V/D: any unit, a shieldless one guards for 0.
     """
     st = game.state
-    fmt = game.engine.format
-    vg = game.vanguard(seat)
-    max_grade = game.grade(vg) if vg is not None else 0
-    options = []
-    for card_id in sorted({st.card_ids[u] for u in st.players[seat].zones[Zone.HAND]}):
-        card = game.engine.db[card_id]
-        if not card.is_unit:
-            continue
-        if fmt.guardian_grade_limit and (card.grade or 0) > max_grade:
-            continue
-        if fmt.no_shield_cannot_guard and card.shield is None:
-            continue
-        if (card.grade or 0) == 0 and vg is not None and game.has(vg, "cannot_guard_grade0"):
-            continue
-        options.append(shared_action("guard", (card_id,)))
     battle = st.battle
     assert battle is not None
+    callable_ids = hand_guardians(game, seat)
+    group = battle.get("guard_group")
+    if group is not None:  # calling several together: more of them, or call them now
+        left = list(callable_ids)
+        for card_id in group:
+            left.remove(card_id)
+        options = [shared_action("guard", (c,)) for c in sorted(set(left))]
+        if len(group) >= 2:
+            options.append(shared_action(CALL_GUARDIANS))
+        return options
+    fewest = 2 if in_state(game, seat, GUARD_IN_TWOS) else 1
+    options = ([shared_action("guard", (c,)) for c in sorted(set(callable_ids))]
+               if len(callable_ids) >= fewest else [])
     for circle in game.front_row(seat):
         uid = game.unit_at(seat, circle)
         if (uid is not None and circle != VC and uid != battle["target"]
@@ -210,6 +215,28 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
     return options
 
 
+def hand_guardians(game: Game, seat: Seat) -> list[str]:
+    """The ids of the hand cards the player may call to GC now, one entry per card."""
+    st = game.state
+    fmt = game.engine.format
+    vg = game.vanguard(seat)
+    max_grade = game.grade(vg) if vg is not None else 0
+    no_grade0 = vg is not None and game.has(vg, "cannot_guard_grade0")
+    out = []
+    for uid in st.players[seat].zones[Zone.HAND]:
+        card = game.engine.db[st.card_ids[uid]]
+        if not card.is_unit:
+            continue
+        if fmt.guardian_grade_limit and (card.grade or 0) > max_grade:
+            continue
+        if fmt.no_shield_cannot_guard and card.shield is None:
+            continue
+        if (card.grade or 0) == 0 and no_grade0:
+            continue
+        out.append(card.id)
+    return out
+
+
 def run_guard_step(game: Game, frame: Frame) -> None:
     battle = game.state.battle
     assert battle is not None
@@ -217,7 +244,15 @@ def run_guard_step(game: Game, frame: Frame) -> None:
         game.pop()
         return
     seat = battle["target_seat"]
-    game.ask(seat, "guard", "Guard from hand, intercept, or done.", guard_options(game, seat))
+    game.ask(seat, "guard", guard_prompt(battle), guard_options(game, seat))
+
+
+def guard_prompt(battle: dict) -> str:
+    group = battle.get("guard_group")
+    if group is None:
+        return "Guard from hand, intercept, or done."
+    return (f"Guardians to call together (two or more): {', '.join(group)}. Add another"
+            + (", or call them." if len(group) >= 2 else "."))
 
 
 def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
@@ -227,9 +262,17 @@ def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
     if action.verb == "done":
         game.pop()
     elif action.verb == "guard":
-        uid = take(game, seat, Zone.HAND, action.args[0])
-        actions.put_guardian(game, uid, seat)
-        game.emit("guard", seat=seat, card=action.args[0], uid=uid, circle=GC)
+        if "guard_group" in battle or in_state(game, seat, GUARD_IN_TWOS):
+            battle.setdefault("guard_group", []).append(action.args[0])
+        else:
+            call_guardian(game, seat, action.args[0])
+    elif action.verb == CALL_GUARDIANS:
+        group = battle.pop("guard_group")
+        uids = [take(game, seat, Zone.HAND, card_id) for card_id in group]
+        for uid in uids:  # at the same time: every card is on GC before any event is handled
+            actions.put_guardian(game, uid, seat)
+        for uid in uids:
+            game.emit("guard", seat=seat, card=game.state.card_ids[uid], uid=uid, circle=GC)
     elif action.verb == "intercept":
         uid = game.unit_at(seat, action.args[0])
         assert uid is not None
@@ -238,6 +281,12 @@ def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
                   uid=uid)
     else:
         game.engine.apply_extra_option(game, seat, "guard", action)
+
+
+def call_guardian(game: Game, seat: Seat, card_id: str) -> None:
+    uid = take(game, seat, Zone.HAND, card_id)
+    actions.put_guardian(game, uid, seat)
+    game.emit("guard", seat=seat, card=card_id, uid=uid, circle=GC)
 
 
 # -- drive, damage, close ----------------------------------------------------------------

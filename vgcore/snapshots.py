@@ -399,6 +399,9 @@ def check_battle(state: Mapping[str, Any], seats: tuple[str, ...], cards: int) -
     if battle.get("hit") is not None:
         need(battle["hit"], bool, "state.battle.hit", "true, false or null")
     need_list(battle.get("no_hit"), "state.battle.no_hit")
+    if "guard_group" in battle:  # guardians picked to be called together (battle.py)
+        for i, card in enumerate(need_list(battle["guard_group"], "state.battle.guard_group")):
+            need(card, str, f"state.battle.guard_group[{i}]", "a card id")
     for i, grade in enumerate(need_list(battle.get("drive_grades"), "state.battle.drive_grades")):
         need_int(grade, f"state.battle.drive_grades[{i}]", -16, 1 << 16)
 
