@@ -3,6 +3,14 @@
 `battle_phase` loops attack steps until the turn player ends the phase. Each attack runs the
 pluggable list `engine.battle_steps` inside a `battle_round` frame. The battle in progress is
 `state.battle` (plain data): attacker, target, booster, and units that cannot be hit.
+
+A unit with `column_attack` battles every unit of one opponent's column at once (D-BT01-082).
+Such a battle also records `targets` ([uid, circle] pairs, front row first; `target` is the
+first) and `guarding` (guardian uid → the attacked unit it guards). Decision, as the seeds only
+speak of "one of your attacked units" (sentinels, the quick shield ticket): every attacked unit
+is guarded on its own (each guardian and intercept names the unit it guards), the hits are
+judged together (one `hit`/`no_hit` event per attacked unit), then hit rear-guards are retired,
+then a hit vanguard takes the damage checks.
 """
 
 from __future__ import annotations
@@ -63,9 +71,12 @@ def attack_options(game: Game, seat: Seat) -> list[Action]:
             row, column = game.state.players[seat].circles[circle]
             if row != FRONT and not game.has(uid, "attack_from_back_row"):
                 continue
-            targets = front
-            if game.has(uid, "attack_back_column"):
-                targets = front + back_of_column(game, foe, -column)
+            if game.has(uid, "column_attack"):
+                targets = column_targets(game, foe)
+            else:
+                targets = front
+                if game.has(uid, "attack_back_column"):
+                    targets = front + back_of_column(game, foe, -column)
             options.extend(shared_action("attack", (circle, t)) for t in targets)
     options.append(shared_action("end"))
     return options
@@ -75,6 +86,25 @@ def back_of_column(game: Game, foe: Seat, column: int) -> list[str]:
     """The opponent's back-row unit facing a column (the columns mirror across the table)."""
     return [f"{foe}.{c}" for c, (row, col) in game.state.players[foe].circles.items()
             if row != FRONT and col == column and game.unit_at(foe, c) is not None]
+
+
+def column_targets(game: Game, foe: Seat) -> list[str]:
+    """Each opponent's column holding a unit, as one target: its circles joined by `+`, front
+    row first (`B.RC.FL+B.RC.BL`)."""
+    columns: dict[int, list[tuple[bool, str]]] = {}
+    for c, (row, col) in game.state.players[foe].circles.items():
+        if game.unit_at(foe, c) is not None:
+            columns.setdefault(col, []).append((row != FRONT, c))
+    return ["+".join(f"{foe}.{c}" for _, c in sorted(cells))
+            for _, cells in sorted(columns.items())]
+
+
+def attacked_units(battle: dict) -> list[tuple[int, str]]:
+    """(uid, circle) of every unit the battle attacks: one, or a column's."""
+    targets = battle.get("targets")
+    if targets is None:
+        return [(battle["target"], battle["target_circle"])]
+    return [(uid, circle) for uid, circle in targets]
 
 
 def run_attack_step(game: Game, frame: Frame) -> None:
@@ -102,8 +132,9 @@ def answer_attack_step(game: Game, frame: Frame, action: Action) -> None:
         game.emit("battle_phase_end", seat=seat)
         return
     circle, target_ref = action.args
-    target_seat, target_circle = target_ref.split(".", 1)
-    declare_attack(game, seat, circle, target_seat, target_circle)
+    refs = [ref.split(".", 1) for ref in target_ref.split("+")]
+    declare_attack(game, seat, circle, refs[0][0], refs[0][1],
+                   also=[c for _, c in refs[1:]] if len(refs) > 1 else None)
     if booster_for(game) is not None:
         frame["hold"] = True  # ask the boost next, before "when attacks" abilities resolve
         return
@@ -112,20 +143,28 @@ def answer_attack_step(game: Game, frame: Frame, action: Action) -> None:
 
 
 def declare_attack(game: Game, seat: Seat, circle: str, target_seat: Seat,
-                   target_circle: str) -> None:
+                   target_circle: str, *, also: list[str] | None = None) -> None:
+    """Rest the attacker and open the battle; `also` names the other circles of an attacked
+    column (the same seat as the target)."""
     attacker = game.unit_at(seat, circle)
     target = game.unit_at(target_seat, target_circle)
     assert attacker is not None and target is not None
     actions.rest(game, attacker)
-    game.state.battle = {
+    battle = game.state.battle = {
         "attacker": attacker, "attacker_seat": seat, "attacker_circle": circle,
         "target": target, "target_seat": target_seat, "target_circle": target_circle,
         "booster": None, "booster_circle": None, "boost_applied": False,
         "no_hit": [], "hit": None, "drive_grades": [],
     }
+    extra = {}
+    if also is not None:
+        battle["targets"] = [[target, target_circle]] + [
+            [game.unit_at(target_seat, c), c] for c in also]
+        battle["guarding"] = {}
+        extra["targets"] = [f"{target_seat}.{c}" for c in (target_circle, *also)]
     game.emit("attack", seat=seat, circle=circle, card=game.state.card_ids[attacker],
               uid=attacker, target=f"{target_seat}.{target_circle}",
-              target_card=game.state.card_ids[target], target_uid=target)
+              target_card=game.state.card_ids[target], target_uid=target, **extra)
 
 
 def run_battle_round(game: Game, frame: Frame) -> None:
@@ -188,31 +227,48 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
 
     `premium`: a guardian's grade must not exceed the defender's vanguard's, and a unit with
     no printed shield cannot guard (`004_*`); V/D: any unit, a shieldless one guards for 0.
+    In a column battle each answer also names the attacked unit it guards (`guard <id> RC.BL`).
     """
     st = game.state
     battle = st.battle
     assert battle is not None
     callable_ids = hand_guardians(game, seat)
+    guarded = guarded_circles(game, battle)
     group = battle.get("guard_group")
     if group is not None:  # calling several together: more of them, or call them now
         left = list(callable_ids)
-        for card_id in group:
-            left.remove(card_id)
-        options = [shared_action("guard", (c,)) for c in sorted(set(left))]
+        for picked in group:
+            left.remove(picked[0])
+        options = guard_answers(sorted(set(left)), guarded)
         if len(group) >= 2:
             options.append(shared_action(CALL_GUARDIANS))
         return options
     fewest = 2 if in_state(game, seat, GUARD_IN_TWOS) else 1
-    options = ([shared_action("guard", (c,)) for c in sorted(set(callable_ids))]
+    options = (guard_answers(sorted(set(callable_ids)), guarded)
                if len(callable_ids) >= fewest else [])
+    attacked = {uid for uid, _ in attacked_units(battle)}
     for circle in game.front_row(seat):
         uid = game.unit_at(seat, circle)
-        if (uid is not None and circle != VC and uid != battle["target"]
+        if (uid is not None and circle != VC and uid not in attacked
                 and "intercept" in game.skills(uid) and not game.has(uid, "cannot_intercept")):
-            options.append(shared_action("intercept", (circle,)))
+            options.extend(shared_action("intercept", (circle, *g)) for g in guarded)
     options.extend(game.engine.extra_options(game, seat, "guard"))
     options.append(shared_action("done"))
     return options
+
+
+def guarded_circles(game: Game, battle: dict) -> list[tuple[str, ...]]:
+    """What a guard answer may add to name the unit it guards: nothing in a one-unit battle,
+    each attacked unit still on its circle in a column battle."""
+    if "targets" not in battle:
+        return [()]
+    st = game.state
+    return [(circle,) for uid, circle in attacked_units(battle)
+            if st.loc[uid] == (battle["target_seat"], circle)]
+
+
+def guard_answers(card_ids: list[str], guarded: list[tuple[str, ...]]) -> list[Action]:
+    return [shared_action("guard", (c, *g)) for c in card_ids for g in guarded]
 
 
 def hand_guardians(game: Game, seat: Seat) -> list[str]:
@@ -251,7 +307,8 @@ def guard_prompt(battle: dict) -> str:
     group = battle.get("guard_group")
     if group is None:
         return "Guard from hand, intercept, or done."
-    return (f"Guardians to call together (two or more): {', '.join(group)}. Add another"
+    return (f"Guardians to call together (two or more): "
+            f"{', '.join(' '.join(p) for p in group)}. Add another"
             + (", or call them." if len(group) >= 2 else "."))
 
 
@@ -263,42 +320,51 @@ def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
         game.pop()
     elif action.verb == "guard":
         if "guard_group" in battle or in_state(game, seat, GUARD_IN_TWOS):
-            battle.setdefault("guard_group", []).append(action.args[0])
+            battle.setdefault("guard_group", []).append(list(action.args))
         else:
-            call_guardian(game, seat, action.args[0])
+            uid = take(game, seat, Zone.HAND, action.args[0])
+            actions.put_guardian(game, uid, seat)
+            guards(game, battle, uid, action.args[1:])
+            game.emit("guard", seat=seat, card=action.args[0], uid=uid, circle=GC)
     elif action.verb == CALL_GUARDIANS:
         group = battle.pop("guard_group")
-        uids = [take(game, seat, Zone.HAND, card_id) for card_id in group]
-        for uid in uids:  # at the same time: every card is on GC before any event is handled
+        uids = [take(game, seat, Zone.HAND, picked[0]) for picked in group]
+        for uid, picked in zip(uids, group, strict=True):  # all on GC before any event
             actions.put_guardian(game, uid, seat)
+            guards(game, battle, uid, picked[1:])
         for uid in uids:
             game.emit("guard", seat=seat, card=game.state.card_ids[uid], uid=uid, circle=GC)
     elif action.verb == "intercept":
         uid = game.unit_at(seat, action.args[0])
         assert uid is not None
         actions.put_guardian(game, uid, seat)
+        guards(game, battle, uid, action.args[1:])
         game.emit("intercept", seat=seat, circle=action.args[0], card=game.state.card_ids[uid],
                   uid=uid)
     else:
         game.engine.apply_extra_option(game, seat, "guard", action)
 
 
-def call_guardian(game: Game, seat: Seat, card_id: str) -> None:
-    uid = take(game, seat, Zone.HAND, card_id)
-    actions.put_guardian(game, uid, seat)
-    game.emit("guard", seat=seat, card=card_id, uid=uid, circle=GC)
+def guards(game: Game, battle: dict, guardian: int, circle: tuple[str, ...]) -> None:
+    """In a column battle, record which attacked unit a new guardian guards."""
+    if circle:
+        target = game.unit_at(battle["target_seat"], circle[0])
+        battle["guarding"][str(guardian)] = target
 
 
 # -- drive, damage, close ----------------------------------------------------------------
 
 
 def still_attacking(game: Game) -> bool:
-    """The attacker and the target are still on the circles the attack named."""
+    """The attacker, and the target (in a column battle: one of the attacked units), are still
+    on the circles the attack named."""
     b = game.state.battle
     assert b is not None
     st = game.state
-    return (st.loc[b["attacker"]] == (b["attacker_seat"], b["attacker_circle"])
-            and st.loc[b["target"]] == (b["target_seat"], b["target_circle"]))
+    if st.loc[b["attacker"]] != (b["attacker_seat"], b["attacker_circle"]):
+        return False
+    seat = b["target_seat"]
+    return any(st.loc[uid] == (seat, circle) for uid, circle in attacked_units(b))
 
 
 def run_drive_step(game: Game, frame: Frame) -> None:
@@ -323,6 +389,9 @@ def run_damage_step(game: Game, frame: Frame) -> None:
     if not still_attacking(game):
         b["hit"] = False
         return
+    if "targets" in b:
+        judge_column(game, b)
+        return
     attacker, target = b["attacker"], b["target"]
     power_a, power_t = game.power(attacker), game.power(target)
     hit = (power_a >= power_t and target not in b["no_hit"]
@@ -340,6 +409,33 @@ def run_damage_step(game: Game, frame: Frame) -> None:
                    "hold": True})
     else:
         actions.retire(game, target)
+
+
+def judge_column(game: Game, b: dict) -> None:
+    """A column battle's hits: all judged first (one event per attacked unit still there),
+    then the hit rear-guards retire, then a hit vanguard takes the damage checks."""
+    st = game.state
+    attacker, seat = b["attacker"], b["target_seat"]
+    power_a = game.power(attacker)
+    hits = []
+    for uid, circle in attacked_units(b):
+        if st.loc[uid] != (seat, circle):
+            continue  # it left the battle
+        power_t = game.power(uid)
+        hit = power_a >= power_t and uid not in b["no_hit"] and not game.has(uid, "cannot_be_hit")
+        game.emit("hit" if hit else "no_hit", seat=b["attacker_seat"], target=f"{seat}.{circle}",
+                  attacker_power=power_a, target_power=power_t, attacker_uid=attacker,
+                  target_uid=uid, attacker_circle=b["attacker_circle"], booster_uid=b["booster"])
+        if hit:
+            hits.append((uid, circle))
+    b["hit"] = bool(hits)
+    for uid, circle in hits:
+        if circle != VC:
+            actions.retire(game, uid)
+    if any(circle == VC for _, circle in hits):
+        game.push({"k": "check", "type": "damage", "seat": seat,
+                   "left": game.critical(attacker), "card": None, "by": attacker,
+                   "hold": True})
 
 
 def run_close_step(game: Game, frame: Frame) -> None:

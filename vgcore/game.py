@@ -697,11 +697,19 @@ class Game:
                 booster = battle["booster"]
                 if booster is not None and self.state.loc[booster][1] == battle["booster_circle"]:
                     value += self.power(booster)
-            if uid == battle["target"]:
-                target_seat = battle["target_seat"]
-                for guardian in self.state.players[target_seat].zones[GC]:
-                    value += self.shield(guardian)
+            if uid == battle["target"] or "targets" in battle:
+                value += self._guard_shields(battle, uid)
         return value
+
+    def _guard_shields(self, battle: dict[str, Any], uid: Uid) -> int:
+        """The shields guarding an attacked unit: every guardian's, or in a column battle
+        those of the guardians that guard this unit (battle.py)."""
+        guarding = battle.get("guarding")
+        total = 0
+        for guardian in self.state.players[battle["target_seat"]].zones[GC]:
+            if guarding is None or guarding.get(str(guardian)) == uid:
+                total += self.shield(guardian)
+        return total
 
     def critical(self, uid: Uid) -> int:
         return (self.card(uid).critical or 0) + self._mods(uid, "critical")

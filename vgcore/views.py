@@ -130,12 +130,15 @@ def battle_view(game: Game) -> dict[str, Any] | None:
     b = game.state.battle
     if b is None:
         return None
-    return {
+    out = {
         "attacker": f"{b['attacker_seat']}.{b['attacker_circle']}",
         "target": f"{b['target_seat']}.{b['target_circle']}",
         "booster": b["booster_circle"],
         "hit": b["hit"],
     }
+    if "targets" in b:  # a column battle: every attacked unit's circle
+        out["targets"] = [f"{b['target_seat']}.{circle}" for _, circle in b["targets"]]
+    return out
 
 
 def public_flags(flags: dict[str, Any]) -> dict[str, Any]:

@@ -135,6 +135,7 @@
 ---| "skill:triple_drive"
 ---| "no_abilities"           # the unit has no abilities (printed or given)
 ---| "drive_checks"           # the unit's attacks get drive checks even off VC (its drive value)
+---| "column_attack"          # the unit's attack battles every unit of one opponent's column
 ---| string
 
 ---The event kinds of the core that a trigger (`when.event`) may name.
@@ -229,7 +230,7 @@
 ---@field not_in? string  the card is not in this binding
 ---@field power_min? integer  current power at least this
 ---@field power_max? integer  current power at most this
----@field attacked? boolean  the card is the target of the current attack
+---@field attacked? boolean  the card is attacked in the current battle (a column battle: each unit)
 ---@field where? fun(ctx: vg.Ctx, card: vg.CtxCard): boolean?  custom test of the candidate `card`
 
 ---A selector names every card that matches it (a filter read with the selector defaults:
@@ -608,6 +609,7 @@
 ---@field attacker integer
 ---@field target integer
 ---@field booster integer?
+---@field targets integer[]  every attacked unit: the target alone, or a column's units
 ---@field hit boolean?  nil until the hit is judged
 
 ---The triggering event's plain fields (lists and tables are left out).
