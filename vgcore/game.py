@@ -123,7 +123,11 @@ class Game:
         grant = ref.get("grant")
         if not grant:
             return self.engine.ability(ref["card"], ref["ab"])
-        entry = self.state.flags["granted"][grant]
+        return self.declared_in(self.state.flags["granted"][grant])
+
+    def declared_in(self, entry: Mapping[str, Any]) -> Ability:
+        """The ability a grant's entry names: declared inside the step found by `path` in the
+        ability `by`."""
         node: Any = self.ability_for(entry["by"]).spec
         for part in entry["path"]:
             node = node[part]
@@ -158,13 +162,7 @@ class Game:
         table = self.state.flags.get("player_granted")
         if not table:
             return []
-        out = []
-        for entry in table.values():
-            node: Any = self.ability_for(entry["by"]).spec
-            for part in entry["path"]:
-                node = node[part]
-            out.append((entry["seat"], node))
-        return out
+        return [(entry["seat"], self.declared_in(entry)) for entry in table.values()]
 
     def granted(self) -> list[tuple[str, Uid, Ability]]:
         """(grant key, unit, ability) for every ability effects gave to units now on the field."""

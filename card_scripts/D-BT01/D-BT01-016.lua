@@ -3,17 +3,13 @@
 -- AUTO (removed) After it resolved as an over trigger turned up by a drive check, you keep for
 -- the rest of the game: "on your turn, each of your vanguards gets +10000 power and +1 critical".
 return vg.card {
-  vg.auto {
-    zones = {"removed"},
-    when = {event = "over_trigger", subject = "self", check = "drive"},
-    effect = {
-      vg.give_player(vg.cont {
-        condition = vg.cond.your_turn,
-        effects = {
-          vg.continuous.power(vg.vanguards(), 10000),
-          vg.continuous.critical(vg.vanguards(), 1),
-        },
-      }, "forever"),
-    },
+  vg.common.over_trigger_extra {
+    vg.give_player(vg.cont {
+      condition = vg.cond.your_turn,
+      effects = {
+        vg.continuous.power(vg.vanguards(), 10000),
+        vg.continuous.critical(vg.vanguards(), 1),
+      },
+    }, "forever"),
   },
 }

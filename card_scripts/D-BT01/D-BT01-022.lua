@@ -3,13 +3,9 @@
 -- AUTO (removed) After it resolved as an over trigger turned up by a drive check, until end of
 -- turn the attacks of your rear-guards get drive checks too.
 return vg.card {
-  vg.auto {
-    zones = {"removed"},
-    when = {event = "over_trigger", subject = "self", check = "drive"},
-    effect = {
-      vg.give_player(vg.cont {
-        effects = { vg.continuous.grant(vg.rear_guards(), "drive_checks") },
-      }, "turn"),
-    },
+  vg.common.over_trigger_extra {
+    vg.give_player(vg.cont {
+      effects = { vg.continuous.grant(vg.rear_guards(), "drive_checks") },
+    }, "turn"),
   },
 }

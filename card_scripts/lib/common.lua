@@ -119,6 +119,16 @@ function common.over_trigger_power(amount)
   }
 end
 
+-- A whole AUTO (removed) of a D over trigger with its own extra effect: after it resolved as an
+-- over trigger turned up by a drive check, run `effect` (a list of steps).
+function common.over_trigger_extra(effect)
+  return vg.auto {
+    zones = {"removed"},
+    when = { event = "over_trigger", subject = "self", check = "drive" },
+    effect = effect,
+  }
+end
+
 -- AUTO (zones) when this unit attacks, [cost,] it gets +amount power until end of that battle.
 function common.power_on_attack(amount, opts)
   opts = opts or {}

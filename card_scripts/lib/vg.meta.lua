@@ -1236,6 +1236,12 @@ function vg.common.perfect_guard_any() end
 ---@return vg.Auto
 function vg.common.over_trigger_power(amount) end
 
+---A whole AUTO (removed) of a D over trigger with its own extra effect: after it resolved as an
+---over trigger turned up by a drive check, the steps of `effect` run.
+---@param effect vg.Step[]
+---@return vg.Auto
+function vg.common.over_trigger_extra(effect) end
+
 ---A whole AUTO: when this unit attacks, [pay `opts.cost`:] it gets +`amount` power until end
 ---of that battle.
 ---@param amount vg.Amount
