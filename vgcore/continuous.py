@@ -37,8 +37,9 @@ Deltas = dict[tuple[int, str], int]
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
-    granted = game.state.flags.get("granted")
-    if not granted and stat not in game.index.cont_stats:
+    flags = game.state.flags
+    if not flags.get("granted") and not flags.get("player_granted") and (
+            stat not in game.index.cont_stats):
         return 0  # no CONT ability in this game can change this stat
     version = len(game.state.log)
     cache = game.cont_cache
@@ -121,6 +122,14 @@ def compute(game: Game) -> Deltas:
         try:
             contribution = evaluate(game, ctx, spec)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
+            game.tolerate(exc, reading=True)
+            continue
+        for key, amount in contribution:
+            deltas[key] += amount
+    for seat, ability in game.player_abilities():  # a player's own: no card, zone or validity
+        try:
+            contribution = evaluate(game, Ctx(seat), ability.spec)
+        except ScriptError as exc:
             game.tolerate(exc, reading=True)
             continue
         for key, amount in contribution:

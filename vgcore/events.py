@@ -29,7 +29,7 @@ CORE_EVENTS: Final = frozenset({
     "power", "critical", "shield", "drive", "grade", "grant", "lose", "grant_ability",
     # abilities
     "ability", "ability_resolved", "ability_fizzled", "ability_declined", "chose",
-    "script_error", "enter_state",
+    "script_error", "enter_state", "give_player",
 })
 
 STATS: Final = frozenset({"power", "critical", "shield", "drive", "grade"})

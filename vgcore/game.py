@@ -129,7 +129,11 @@ class Game:
         grant = ref.get("grant")
         if not grant:
             return self.engine.ability(ref["card"], ref["ab"])
-        entry = self.state.flags["granted"][grant]
+        return self.declared_in(self.state.flags["granted"][grant])
+
+    def declared_in(self, entry: Mapping[str, Any]) -> Ability:
+        """The ability a grant's entry names: declared inside the step found by `path` in the
+        ability `by`."""
         node: Any = self.ability_for(entry["by"]).spec
         for part in entry["path"]:
             node = node[part]
@@ -145,6 +149,26 @@ class Game:
         seat, circle = st.loc[uid]
         self.emit("grant_ability", seat=seat, circle=circle, card=st.card_ids[uid], uid=uid,
                   until=until, grant=key)
+
+    def give_player_ability(self, seat: Seat, by: Mapping[str, Any], path: list[Any],
+                            until: str, *, source: str) -> None:
+        """A player gets an ability (a CONT declared inside a `give_player` step) for a
+        duration. Kept beside the units' grants (one flag read on the hot path); views show
+        each player theirs (views.player_view)."""
+        st = self.state
+        seq = st.flags.get("grant_seq", 0) + 1
+        st.flags["grant_seq"] = seq
+        key = f"p{seq}"
+        st.flags.setdefault("player_granted", {})[key] = {
+            "seat": seat, "by": dict(by), "path": list(path), "until": until}
+        self.emit("give_player", seat=seat, until=until, source=source, grant=key)
+
+    def player_abilities(self) -> list[tuple[Seat, Ability]]:
+        """(player, ability) for every ability effects gave to players."""
+        table = self.state.flags.get("player_granted")
+        if not table:
+            return []
+        return [(entry["seat"], self.declared_in(entry)) for entry in table.values()]
 
     def granted(self) -> list[tuple[str, Uid, Ability]]:
         """(grant key, unit, ability) for every ability effects gave to units now on the field."""
@@ -684,11 +708,19 @@ class Game:
                 booster = battle["booster"]
                 if booster is not None and self.state.loc[booster][1] == battle["booster_circle"]:
                     value += self.power(booster)
-            if uid == battle["target"]:
-                target_seat = battle["target_seat"]
-                for guardian in self.state.players[target_seat].zones[GC]:
-                    value += self.shield(guardian)
+            if uid == battle["target"] or "targets" in battle:
+                value += self._guard_shields(battle, uid)
         return value
+
+    def _guard_shields(self, battle: dict[str, Any], uid: Uid) -> int:
+        """The shields guarding an attacked unit: every guardian's, or in a column battle
+        those of the guardians that guard this unit (battle.py)."""
+        guarding = battle.get("guarding")
+        total = 0
+        for guardian in self.state.players[battle["target_seat"]].zones[GC]:
+            if guarding is None or guarding.get(str(guardian)) == uid:
+                total += self.shield(guardian)
+        return total
 
     def critical(self, uid: Uid) -> int:
         return (self.card(uid).critical or 0) + self._mods(uid, "critical")
@@ -733,7 +765,8 @@ class Game:
         for extra in extras:
             total += extra(self, uid, stat)
         index = self._index or self.index
-        if (index.conts and stat in index.cont_stats) or self.state.flags.get("granted"):
+        if ((index.conts and stat in index.cont_stats) or self.state.flags.get("granted")
+                or self.state.flags.get("player_granted")):
             total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 
@@ -775,6 +808,15 @@ class Game:
         if self.state.modifiers:
             self.state.modifiers = [m for m in self.state.modifiers if m[3] != until]
         self.drop_grants(until=until)
+        table = self.state.flags.get("player_granted")
+        if table and any(e["until"] == until for e in table.values()):
+            self.state.flags["player_granted"] = {k: e for k, e in table.items()
+                                                  if e["until"] != until}
+        if until == Until.BATTLE:  # turn states expire by their turn number (steps.in_state)
+            for player in self.state.players.values():
+                states = player.flags.get("states")
+                if states and -2 in states.values():
+                    player.flags["states"] = {k: v for k, v in states.items() if v != -2}
 
     def opponent(self, seat: Seat) -> Seat:
         """The seat that `seat` faces (tag fight: the one seated opposite)."""

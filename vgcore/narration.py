@@ -290,6 +290,9 @@ TELLERS: dict[str, Teller] = {
     "enter_state": lambda table, e: (f"{table.who(e.get('seat'))}: "
                                      f"{str(e.get('state')).replace('_', ' ')} until end of "
                                      f"{e.get('until')}"),
+    "give_player": lambda table, e: (f"{table.who(e.get('seat'))}: gets an ability from "
+                                     f"{card_name(table.db, e.get('source'))} until end of "
+                                     f"{e.get('until')}"),
     "chose": lambda table, e: (f"{table.who(e.get('seat'))}: chose {e.get('count')} card(s)"
                                + (f": {value_text(table, e['cards'])}" if e.get("cards")
                                   else "")),

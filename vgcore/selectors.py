@@ -238,8 +238,8 @@ FILTERS: dict[str, Any] = {
     "not_in": lambda g, c, u, card, st, w: u not in c.bindings.get(w, ()),
     "power_min": lambda g, c, u, card, st, w: _unit_stat(g, u, "power") >= amount_of(g, c, w),
     "power_max": lambda g, c, u, card, st, w: _unit_stat(g, u, "power") <= amount_of(g, c, w),
-    "attacked": lambda g, c, u, card, st, w: (st.battle is not None
-                                              and st.battle["target"] == u) == w,
+    "attacked": lambda g, c, u, card, st, w: (st.battle is not None and (
+        st.battle["target"] == u or [u, st.loc[u][1]] in st.battle.get("targets", ()))) == w,
     "where": lambda g, c, u, card, st, w: bool(g.scripts.call(w, c, candidate=u)),
     "has": lambda g, c, u, card, st, w: g.is_field(*st.loc[u]) and g.has(u, w),
     "not": lambda g, c, u, card, st, w: not filter_matches(g, c, u, w),

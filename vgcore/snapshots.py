@@ -410,6 +410,32 @@ def check_battle(state: Mapping[str, Any], seats: tuple[str, ...], cards: int) -
     if battle.get("hit") is not None:
         need(battle["hit"], bool, "state.battle.hit", "true, false or null")
     need_list(battle.get("no_hit"), "state.battle.no_hit")
+    check_battle_extras(battle, players, cards)
+
+
+def check_battle_extras(battle: Mapping[str, Any], players: Mapping[str, Any],
+                        cards: int) -> None:
+    """The optional parts of a battle (battle.py): a column battle's attacked units and
+    guardians, guardians picked to be called together."""
+    for i, picked in enumerate(need_list(battle.get("guard_group", []),
+                                         "state.battle.guard_group")):
+        where = f"state.battle.guard_group[{i}]"
+        if (not isinstance(picked, list) or not 1 <= len(picked) <= 2
+                or not all(isinstance(p, str) for p in picked)):
+            raise fail(where, "expected [card id] or [card id, circle]")
+    if "targets" not in battle:
+        return
+    circles = players[battle["target_seat"]]["circles"]
+    for i, pair in enumerate(need_list(battle["targets"], "state.battle.targets")):
+        where = f"state.battle.targets[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in circles:
+            raise fail(where, "expected [uid, a circle of the attacked player]")
+        need_uid(pair[0], cards, where)
+    guarding = need(battle.get("guarding"), Mapping, "state.battle.guarding", "a mapping")
+    for key, uid in guarding.items():
+        if not isinstance(key, str) or not key.isdigit() or int(key) >= cards:
+            raise fail(f"state.battle.guarding.{key}", "keys are guardians' uids")
+        need_uid(uid, cards, f"state.battle.guarding.{key}")
     for i, grade in enumerate(need_list(battle.get("drive_grades"), "state.battle.drive_grades")):
         need_int(grade, f"state.battle.drive_grades[{i}]", -16, 1 << 16)
 
@@ -432,6 +458,16 @@ def check_flags(engine: Engine, state: Mapping[str, Any], seats: tuple[str, ...]
         node = resolve_path(engine, state, entry["by"], entry["path"], where, set())
         if not isinstance(node, Mapping) or "kind" not in node:
             raise fail(where, "the path names no ability")
+    players = need(flags.get("player_granted", {}), Mapping, "state.flags.player_granted",
+                   "a mapping")
+    for key, entry in players.items():
+        where = f"state.flags.player_granted.{key}"
+        need_keys(entry, where, ("seat", "by", "path", "until"))
+        need_seat(entry["seat"], seats, f"{where}.seat")
+        need(entry["until"], str, f"{where}.until", "a duration")
+        node = resolve_path(engine, state, entry["by"], entry["path"], where, set())
+        if not isinstance(node, Mapping) or node.get("kind") != "cont":
+            raise fail(where, "the path names no CONT ability")
     whiles = need(flags.get("while", {}), Mapping, "state.flags.while", "a mapping")
     for key, entry in whiles.items():
         where = f"state.flags.while.{key}"

@@ -941,20 +941,35 @@ def run_enter_state(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx)
     seat = player_of(game, ctx, step)
     until = step.get("until", Until.TURN)
     states = dict(game.state.players[seat].flags.get("states", {}))
-    states[step["state"]] = game.state.turn if until == Until.TURN else -1
+    states[step["state"]] = STATE_SINCE.get(until, game.state.turn)
     game.state.players[seat].flags["states"] = states
     game.emit("enter_state", seat=seat, state=step["state"], until=until)
 
 
+STATE_SINCE = {Until.FOREVER: -1, Until.BATTLE: -2}
+"""What a player's `states` flag stores for a state that is not a turn's (its turn number)."""
+
+
 def in_state(game: Game, seat: Seat, name: str) -> bool:
     """Whether a player is in a state now: entered by a step (a turn state lasts only through
-    that turn), or given by a CONT ability while it applies (`{op = "state"}`)."""
+    that turn; a battle state is removed when the battle ends, `Game.end_modifiers`), or given
+    by a CONT ability while it applies (`{op = "state"}`)."""
     from vgcore.continuous import in_cont_state
 
     since = game.state.players[seat].flags.get("states", {}).get(name)
-    if since is not None and (since == -1 or since == game.state.turn):
+    if since is not None and (since < 0 or since == game.state.turn):
         return True
     return in_cont_state(game, seat, name)
+
+
+def run_give_player(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
+    """A player gets a CONT ability for a duration (D-BT01 over triggers: "you get …"). It is
+    the player's, not a card's: it stays when the card that gave it leaves its zone."""
+    game.pop()
+    assert ctx.where is not None
+    by, path = ctx.where
+    game.give_player_ability(player_of(game, ctx, step), by, [*path, "ability"],
+                             step.get("until", Until.TURN), source=_source(game, ctx))
 
 
 def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
@@ -1033,8 +1048,12 @@ CORE_STEPS: dict[str, StepKind] = {
     "for_each": StepKind(Schema({"target": "ref", "as": "str", "steps": "steps"},
                                 frozenset({"target", "as", "steps"})), run_for_each),
     "steps_from": StepKind(Schema({"fn": "fn"}, frozenset({"fn"})), run_steps_from),
-    "enter_state": StepKind(Schema({"state": "str", "player": "player", "until": "str"},
-                                   frozenset({"state"})), run_enter_state),
+    "enter_state": StepKind(Schema({"state": "str", "player": "player",
+                                    "until": "player_until"}, frozenset({"state"})),
+                            run_enter_state),
+    "give_player": StepKind(Schema({"ability": "player_ability", "player": "player",
+                                    "until": "player_until"}, frozenset({"ability"})),
+                            run_give_player),
     "win": StepKind(Schema({"player": "player"}), run_end_game),
     "lose_game": StepKind(Schema({"player": "player"}), run_end_game),
 }

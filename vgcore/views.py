@@ -93,7 +93,14 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
                               "down" if down is None else card_ids[u] + down for u in cards]
         zones[name] = entry
     zones[GC]["units"] = [unit_view(game, u, is_owner) for u in held[GC]]
-    return {"circles": circles, "zones": zones, "flags": public_flags(player.flags)}
+    out = {"circles": circles, "zones": zones, "flags": public_flags(player.flags)}
+    given = game.state.flags.get("player_granted")
+    if given:  # abilities effects gave this player (public: the effect that gave them was)
+        mine = [{"source": e["by"].get("card"), "until": e["until"]}
+                for e in given.values() if e["seat"] == owner]
+        if mine:
+            out["abilities"] = mine
+    return out
 
 
 def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
@@ -123,12 +130,15 @@ def battle_view(game: Game) -> dict[str, Any] | None:
     b = game.state.battle
     if b is None:
         return None
-    return {
+    out = {
         "attacker": f"{b['attacker_seat']}.{b['attacker_circle']}",
         "target": f"{b['target_seat']}.{b['target_circle']}",
         "booster": b["booster_circle"],
         "hit": b["hit"],
     }
+    if "targets" in b:  # a column battle: every attacked unit's circle
+        out["targets"] = [f"{b['target_seat']}.{circle}" for _, circle in b["targets"]]
+    return out
 
 
 def public_flags(flags: dict[str, Any]) -> dict[str, Any]:

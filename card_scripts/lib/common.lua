@@ -91,6 +91,21 @@ function common.perfect_guard(cost)
   }
 end
 
+-- The later sentinel's ability (D-BT01 on): when placed on GC, choose one of your units (attacked
+-- or not); it cannot be hit until end of that battle; then, if your hand holds two or more
+-- cards, discard one of them. No cost: the discard is part of the effect.
+function common.perfect_guard_any()
+  return vg.auto {
+    zones = {"GC"},
+    when = vg.when.placed_on_gc,
+    effect = {
+      vg.choose { "guarded", from = vg.units() },
+      vg.grant("guarded", "cannot_be_hit", "battle"),
+      vg.when_true(vg.cond.count(vg.hand(), 2), { vg.discard(1) }),
+    },
+  }
+end
+
 -- A whole AUTO (removed) of a D over trigger: after it resolved as an over trigger turned up by
 -- a drive check, choose one of your units; it gets +`amount` power until end of turn.
 function common.over_trigger_power(amount)
@@ -101,6 +116,16 @@ function common.over_trigger_power(amount)
       vg.choose { "boosted_unit", from = vg.units() },
       vg.power("boosted_unit", amount, "turn"),
     },
+  }
+end
+
+-- A whole AUTO (removed) of a D over trigger with its own extra effect: after it resolved as an
+-- over trigger turned up by a drive check, run `effect` (a list of steps).
+function common.over_trigger_extra(effect)
+  return vg.auto {
+    zones = {"removed"},
+    when = { event = "over_trigger", subject = "self", check = "drive" },
+    effect = effect,
   }
 end
 

@@ -134,6 +134,8 @@
 ---| "skill:twin_drive"
 ---| "skill:triple_drive"
 ---| "no_abilities"           # the unit has no abilities (printed or given)
+---| "drive_checks"           # the unit's attacks get drive checks even off VC (its drive value)
+---| "column_attack"          # the unit's attack battles every unit of one opponent's column
 ---| string
 
 ---The event kinds of the core that a trigger (`when.event`) may name.
@@ -229,7 +231,7 @@
 ---@field not_in? string  the card is not in this binding
 ---@field power_min? vg.Amount  current power at least this
 ---@field power_max? vg.Amount  current power at most this
----@field attacked? boolean  the card is the target of the current attack
+---@field attacked? boolean  the card is attacked in the current battle (a column battle: each unit)
 ---@field where? fun(ctx: vg.Ctx, card: vg.CtxCard): boolean?  custom test of the candidate `card`
 ---@field ["not"]? vg.Filter  the card does not match this filter
 ---@field same_column? vg.Ref  on a circle in the column of a card the reference names (columns face each other across the table)
@@ -663,6 +665,7 @@
 ---@field attacker integer
 ---@field target integer
 ---@field booster integer?
+---@field targets integer[]  every attacked unit: the target alone, or a column's units
 ---@field hit boolean?  nil until the hit is judged
 
 ---The triggering event's plain fields (lists and tables are left out).
@@ -745,6 +748,9 @@ vg.when.boosted = {event = "boost", boosted = "self"}
 ---This unit's attack hits.
 ---@type vg.Trigger
 vg.when.attack_hits = {event = "hit", attacker = "self"}
+---The attack this unit boosted hits.
+---@type vg.Trigger
+vg.when.boosted_attack_hits = {event = "hit", booster = "self"}
 ---Another card rides upon this vanguard.
 ---@type vg.Trigger
 vg.when.ridden_upon = {event = "ride", previous = "self"}
@@ -760,6 +766,12 @@ vg.when.main_phase_start = {event = "phase", phase = "main", player = "you"}
 ---A battle ends (either player's).
 ---@type vg.Trigger
 vg.when.end_of_battle = {event = "battle_end"}
+---The battle this unit attacked ends.
+---@type vg.Trigger
+vg.when.end_of_battle_attacked = {event = "battle_end", attacker = "self"}
+---The battle this unit boosted ends.
+---@type vg.Trigger
+vg.when.end_of_battle_boosted = {event = "battle_end", booster = "self"}
 ---Your end phase begins.
 ---@type vg.Trigger
 vg.when.end_of_turn = {event = "end_phase", player = "you"}
@@ -1275,6 +1287,15 @@ function vg.for_each(target, name, steps) end
 ---@return vg.Step
 function vg.steps_from(fn) end
 
+---`player` (default "you") gets a CONT ability of their own for `duration` ("turn" by default,
+---"battle", or "forever" for the rest of the game); it stays when the card that gave it leaves.
+---Its targets are selectors (a player's ability has no "self").
+---@param ability vg.Cont
+---@param duration? vg.DurationWord
+---@param player? vg.Player
+---@return vg.Step
+function vg.give_player(ability, duration, player) end
+
 ---`player` (default "you") wins the game: everyone else loses.
 ---@param player? vg.Player
 ---@return vg.EndGameStep
@@ -1357,11 +1378,22 @@ function vg.common.power_for_battle(amount) end
 ---@return vg.Auto
 function vg.common.perfect_guard(cost) end
 
+---The later sentinel's whole AUTO (GC): when placed on GC, choose one of your units; it cannot be
+---hit until end of that battle; then, if your hand holds two or more cards, discard one.
+---@return vg.Auto
+function vg.common.perfect_guard_any() end
+
 ---A whole AUTO (removed) of a D over trigger: after it resolved as an over trigger turned up by
 ---a drive check, choose one of your units; it gets +`amount` power until end of turn.
 ---@param amount vg.Amount
 ---@return vg.Auto
 function vg.common.over_trigger_power(amount) end
+
+---A whole AUTO (removed) of a D over trigger with its own extra effect: after it resolved as an
+---over trigger turned up by a drive check, the steps of `effect` run.
+---@param effect vg.Step[]
+---@return vg.Auto
+function vg.common.over_trigger_extra(effect) end
 
 ---A whole AUTO: when this unit attacks, [pay `opts.cost`:] it gets +`amount` power until end
 ---of that battle.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from vgcore.battle import CALL_GUARDIANS
 from vgcore.rng import Pcg32
 from vgcore.types import FRONT, VC, Zone
 
@@ -142,7 +143,9 @@ class GreedyAgent:
                     verb: str) -> Action | None:
         battle = game.state.battle
         assert battle is not None
-        done = next(a for a in options if a.verb == "done")
+        done = next((a for a in options if a.verb == "done"), None)
+        if done is None:  # picking guardians to call together (battle.GUARD_IN_TWOS)
+            return next((a for a in options if a.verb == CALL_GUARDIANS), options[0])
         if battle["target_circle"] != VC:
             return done
         # the team's damage (a duel: the player's own), three short of losing

@@ -470,6 +470,13 @@ class _Checker:
         raise self.fail(path, f"expected one of {sorted(DURATIONS)} or {{while = cond}}, "
                               f"got {_kind(value)}")
 
+    def t_player_until(self, value: Any, path: Path) -> str:
+        """How long a player's state or ability lasts: no `while` (it has no card to judge
+        from)."""
+        if isinstance(value, str) and value in DURATIONS:
+            return value
+        raise self.fail(path, f"expected one of {sorted(DURATIONS)}, got {_kind(value)}")
+
     def t_cond(self, value: Any, path: Path) -> Any:
         if self.is_function(value):
             return self.t_fn(value, path)
@@ -558,6 +565,15 @@ class _Checker:
         granted = self.ability(value, path, 0)
         self.ability_label, self.line = label, line
         return granted
+
+    def t_player_ability(self, value: Any, path: Path) -> Ability:
+        """An ability a player gets (`give_player`): a CONT, since a player has no zone for an
+        AUTO or ACT to work from."""
+        ability = self.t_ability(value, path)
+        if ability.kind != "cont":
+            raise self.fail(path, f"a player's ability must be a CONT (vg.cont), got "
+                                  f"{ability.kind!r}")
+        return ability
 
     def t_options(self, value: Any, path: Path) -> tuple[dict[str, Any], ...]:
         if not isinstance(value, list) or not value:

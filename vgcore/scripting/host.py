@@ -216,6 +216,7 @@ def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
         "cards": {u: card_record(game, u) for u in sorted(listed)},
         "battle": None if battle is None else {
             "attacker": battle["attacker"], "target": battle["target"],
+            "targets": [t[0] for t in battle.get("targets", ())] or [battle["target"]],
             "booster": battle["booster"], "hit": battle["hit"],
             "drive_grades": [g for g in battle["drive_grades"] if g is not None]},
     }

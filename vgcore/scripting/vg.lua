@@ -64,6 +64,9 @@ vg.when.battle_phase_start = {event = "battle_start", player = "you"}
 vg.when.ride_phase_start = {event = "phase", phase = "ride", player = "you"}
 vg.when.main_phase_start = {event = "phase", phase = "main", player = "you"}
 vg.when.end_of_battle = {event = "battle_end"}
+-- the battle this unit attacked / boosted ends (its close step)
+vg.when.end_of_battle_attacked = {event = "battle_end", attacker = "self"}
+vg.when.end_of_battle_boosted = {event = "battle_end", booster = "self"}
 vg.when.end_of_turn = {event = "end_phase", player = "you"}
 vg.when.retired = {event = "retire", subject = "self"}
 
@@ -358,9 +361,17 @@ end
 -- run the steps a function returns: function(ctx) return { vg.draw(1), ... } end
 function vg.steps_from(fn) return {op = "steps_from", fn = fn} end
 
--- a player enters a named state until end of turn ("turn") or for the game ("forever")
+-- a player enters a named state until end of turn ("turn"), of the battle ("battle") or for the
+-- game ("forever")
 function vg.enter_state(name, player, duration)
   return {op = "enter_state", state = name, player = player or "you", ["until"] = duration or "turn"}
+end
+
+-- a player (default you) gets a CONT ability of their own until end of turn ("turn"), of the
+-- battle ("battle") or for the game ("forever")
+function vg.give_player(ability, duration, player)
+  return {op = "give_player", ability = ability, ["until"] = duration or "turn",
+          player = player or "you"}
 end
 
 function vg.win(player) return {op = "win", player = player or "you"} end

@@ -60,6 +60,7 @@ def vgcore_rule_checks(fmt: Format) -> dict[str, RuleCheck]:
 
 GRANT = "{uid: uid, by: any, path: any, until: str}"  # path and by resolved in snapshots.py
 WHILE = "{seat: seat, uid: uid, by: any, path: any}"
+PLAYER_GRANT = "{seat: seat, by: any, path: any, until: str}"  # a `give_player` ability
 
 
 @hookimpl
@@ -68,6 +69,7 @@ def vgcore_flag_shapes(fmt: Format) -> dict[str, dict[str, str]]:
     return {
         "game": {"granted": "{str: " + GRANT + "}", "grant_seq": "int",
                  "while": "{str: " + WHILE + "}", "used": "{str: int}",
+                 "player_granted": "{str: " + PLAYER_GRANT + "}",
                  "pending_seq": "int", "script_errors": "[str]",
                  "first_player_rule": "str", "entered": "{uid: int}"},
         "player": {"first_vanguard": "str?", "states": "{str: int}", "this_turn": "any"},
