@@ -38,8 +38,8 @@ Deltas = dict[tuple[int, str], int]
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
     flags = game.state.flags
-    if not flags.get("granted") and not flags.get("player_granted") and (
-            stat not in game.index.cont_stats):
+    granted = flags.get("granted") or flags.get("player_granted")
+    if not granted and stat not in game.index.cont_stats:
         return 0  # no CONT ability in this game can change this stat
     version = len(game.state.log)
     cache = game.cont_cache

@@ -48,7 +48,7 @@ from vgcore.limits import RUNAWAY_REASONS
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability, CardScript
 from vgcore.selectors import Ctx, condition_holds, filter_matches
 from vgcore.testing.board import game_from_board
-from vgcore.types import GC, VC, Phase
+from vgcore.types import GC, TOKEN, VC, Phase
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -258,7 +258,7 @@ def unit_pool(engine: Engine, card: CardRecord) -> list[str]:
     """Units to fill the board with, by grade: the card's own set first (so that name, clan
     and nation filters find matches), then any unit of the pool."""
     units = [c for c in engine.db.values() if c.kind in UNIT_KINDS and c.script is None
-             and c.grade is not None and not c.trigger]
+             and c.grade is not None and not c.trigger and c.kind != TOKEN]  # tokens: field only
     own = [c for c in units if c.set == card.set]
     rest = [c for c in units if c.set != card.set and c.affiliation == card.affiliation]
     chosen = own + rest + [c for c in units if c not in own and c not in rest]
