@@ -124,7 +124,7 @@ def test_the_not_filter(registry: Registry) -> None:
     ('vg.cont { effects = { {op = "state"} } }', "a state effect needs state"),
     ('vg.act { effect = { vg.draw(vg.count_bound("paid")) } }', "no step of this ability binds"),
     ('vg.act { effect = { vg.draw {bound = "x", count = vg.soul()}, '
-     'vg.choose {"x", from = vg.soul()} } }', "not both"),
+     'vg.choose {"x", from = vg.soul()} } }', "exactly one of count, bound"),
     ('vg.act { cost = vg.cost.counter_blast(1, nil, {or_more = 1}), effect = {} }',
      "expected true or false"),
 ])

@@ -59,7 +59,9 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
 
 def in_cont_state(game: Game, seat: Seat, name: str) -> bool:
     """Whether a CONT ability puts a player in the named state now (`{op = "state"}`)."""
-    if name not in game.index.cont_states and not game.state.flags.get("granted"):
+    flags = game.state.flags
+    if name not in game.index.cont_states and not (
+            flags.get("granted") or flags.get("player_granted")):
         return False  # no CONT of this game gives that state
     return (seat, name) in cont_states(game)
 
@@ -101,7 +103,8 @@ def _states_of(game: Game, ctx: Ctx, spec: dict) -> list[tuple[Seat, str]]:
 
 
 def active_conts(game: Game) -> Iterator[tuple[Ctx, dict]]:
-    """(point of view, spec) of each CONT ability, printed or granted, that works now."""
+    """(point of view, spec) of each CONT ability that works now: printed or granted to a
+    unit, and those a player holds (no card: `Ctx(seat)`)."""
     st = game.state
     conts = list(game.index.conts)
     conts += [(uid, a) for _key, uid, a in game.granted() if a.kind == "cont"]
@@ -114,6 +117,8 @@ def active_conts(game: Game) -> Iterator[tuple[Ctx, dict]]:
         if not is_valid(game, seat, uid, ability):
             continue
         yield Ctx(seat, uid), ability.spec
+    for seat, ability in game.player_abilities():  # a player's own: no card, zone or validity
+        yield Ctx(seat), ability.spec
 
 
 def compute(game: Game) -> Deltas:
@@ -122,14 +127,6 @@ def compute(game: Game) -> Deltas:
         try:
             contribution = evaluate(game, ctx, spec)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
-            game.tolerate(exc, reading=True)
-            continue
-        for key, amount in contribution:
-            deltas[key] += amount
-    for seat, ability in game.player_abilities():  # a player's own: no card, zone or validity
-        try:
-            contribution = evaluate(game, Ctx(seat), ability.spec)
-        except ScriptError as exc:
             game.tolerate(exc, reading=True)
             continue
         for key, amount in contribution:

@@ -53,7 +53,7 @@ CARD_FIELDS: Final[Mapping[str, frozenset[str]]] = {
         _CARD),
     # a script error's file, line and message name its card as plainly as its id does
     "script_error": frozenset({"card", "file", "line", "message"}),
-    **dict.fromkeys((*STATS, "grant", "lose"), _STAT),
+    **dict.fromkeys((*STATS, "grant", "lose", "give_player"), _STAT),
     "mulligan": frozenset({"cards"}), "look": frozenset({"cards"}),
     "chose": frozenset({"cards"}), "removed": frozenset({"card", "cards"}),
     "ride": frozenset({"card", "previous"}), "attack": frozenset({"card", "target_card"}),
