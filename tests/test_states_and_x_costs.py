@@ -37,6 +37,10 @@ SCRIPTS = {
         effect = { vg.draw(vg.count_bound("paid")),
                    vg.choose { "picked", from = vg.rear_guards(), count = vg.count_bound("paid") },
                    vg.power("picked", 1000) } } }""",
+    # ACT (VC): discard one or more grade 1 cards: soul charge one per card discarded
+    "T-PYRE": """return vg.card { vg.act { zones = {"VC"},
+        cost = vg.cost.discard(1, {grade = 1}, {or_more = true, as = "tossed"}),
+        effect = { vg.soul_charge(vg.count_bound("tossed")) } } }""",
     # CONT (VC): +1000 for each card in your soul that is not a grade 3
     "T-SIFT": """return vg.card { vg.cont { zones = {"VC"}, effects = {
         vg.continuous.power("self", {count = vg.soul { ["not"] = {grade = 3} }, times = 1000}),
@@ -108,6 +112,16 @@ def test_an_x_cost_lets_the_payer_choose_how_many_and_the_effect_counts_them(
     g.apply("choose RC.FR")
     assert g.power(g.unit_at("A", "RC.FR")) == 10000  # type: ignore[arg-type]
     assert g.power(g.unit_at("A", "RC.BC")) == 8000  # type: ignore[arg-type]
+
+
+def test_an_x_discard_cost_takes_only_matching_cards(registry: Registry) -> None:
+    g = game(registry, {"vanguard": "T-PYRE", "hand": ["VAN-RP-002", "VAN-RP-003",
+                                                      "VAN-RP-009"]})
+    g.apply("act VC")
+    assert "choose VAN-RP-009" not in g.legal_actions()  # grade 3: not a grade 1
+    g.apply("choose VAN-RP-002")
+    g.apply("choose VAN-RP-003")  # the last grade 1: the choice ends by itself
+    assert len(g.state.players["A"].zones["soul"]) == 2
 
 
 def test_the_not_filter(registry: Registry) -> None:

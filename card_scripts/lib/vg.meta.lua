@@ -999,11 +999,13 @@ function vg.cost.counter_charge(n, filter, extra) end
 ---@return vg.Cost
 function vg.cost.soul_charge(n) end
 
----Discard `n` (default 1) cards from your hand, optionally only cards matching `filter`.
+---Discard `n` (default 1) cards from your hand, optionally only cards matching `filter`;
+---`extra`: the part's other keys (`or_more`, `as`).
 ---@param n? integer
 ---@param filter? vg.Filter
+---@param extra? {or_more?: boolean, as?: string}
 ---@return vg.Cost
-function vg.cost.discard(n, filter) end
+function vg.cost.discard(n, filter, extra) end
 
 ---Retire `what`: every card the reference names (all of them, not a choice).
 ---@param what vg.Ref

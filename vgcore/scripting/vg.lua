@@ -182,10 +182,8 @@ end
 vg.cost.counter_blast = pile_cost("counter_blast")
 vg.cost.soul_blast = pile_cost("soul_blast")
 vg.cost.counter_charge = pile_cost("counter_charge")
+vg.cost.discard = pile_cost("discard")
 function vg.cost.soul_charge(n) return {{op = "soul_charge", count = n or 1}} end
-function vg.cost.discard(n, filter)
-  return {{op = "discard", count = n or 1, filter = filter and copy(filter) or nil}}
-end
 -- `what` is "self" (or another reference), or a selector to choose `n` (default 1) cards from
 local function chosen_cost(op)
   return function(what, n)

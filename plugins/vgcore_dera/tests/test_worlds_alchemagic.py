@@ -122,3 +122,30 @@ def test_a_tampered_alchemagic_in_a_snapshot_is_refused(registry: Registry, key:
     partner["pa"][key] = value
     with pytest.raises(SnapshotError, match=message):
         registry.load(data)
+
+
+def test_the_played_orders_effect_runs_even_when_the_bound_one_fizzles(tmp_path: Path) -> None:
+    """The bound order's condition holds when Alchemagic is offered but not once the played
+    order's cost is paid: the bound one fizzles, the played one's effect still runs."""
+    record = "kind: order, order_type: normal, grade: 1, nation: Dragon Empire"
+    (tmp_path / "cards.yaml").write_text(
+        "set: t\ncards:\n"
+        f"  - {{id: T-FIRST, name: Test First, {record}}}\n"
+        f"  - {{id: T-BOUND, name: Test Bound, {record}}}\n")
+    (tmp_path / "T-FIRST.lua").write_text(
+        'return vg.card { vg.act { zones = {"hand"}, order = true, '
+        'cost = vg.cost.soul_blast(1), effect = { vg.draw(1) } } }')
+    (tmp_path / "T-BOUND.lua").write_text(
+        'return vg.card { vg.act { zones = {"hand"}, order = true, '
+        'condition = vg.cond.count(vg.soul()), effect = { vg.draw(2) } } }')
+    registry = Registry(card_dirs=[HERE / "cards", tmp_path], strict=True)
+    board = {"A": {"vanguard": "D-BT01-009", "hand": ["T-FIRST"], "drop": ["T-BOUND"],
+                   "soul": ["VAN-DE-001"], "deck": DECK_A},
+             "B": {"vanguard": "VAN-DS-003", "deck": DECK_B}}
+    game = game_from_board(registry.engine("d-standard"), board, turn=3, player="A")
+    game.advance()
+    game.apply("order T-FIRST alchemagic T-BOUND")
+    kinds = [(e["kind"], e.get("card"), e.get("reason")) for e in game.state.log]
+    assert ("ability_fizzled", "T-BOUND", "condition") in kinds
+    assert len(game.state.players["A"].zones["hand"]) == 1  # T-FIRST's draw, not T-BOUND's
+    assert not in_state(game, "A", orders.DURING_ALCHEMAGIC)
