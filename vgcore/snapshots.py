@@ -516,8 +516,7 @@ def check_shape(value: Any, shape: Any, seats: tuple[str, ...], cards: int,
 
 def check_shape_mapping(value: Any, shape: str, seats: tuple[str, ...], cards: int,
                         where: str) -> None:
-    fields = dict(tuple(p.strip() for p in part.split(":", 1))
-                  for part in split_shape(shape[1:-1]))
+    fields = shape_fields(shape)
     need(value, Mapping, where, "a mapping")
     if len(fields) == 1 and next(iter(fields)) in ("str", "uid"):
         key_kind, item = next(iter(fields.items()))
@@ -570,6 +569,12 @@ def shape_problem(shape: Any) -> str | None:
     else:
         return f"unknown shape word {shape!r}"
     return next((p for p in map(shape_problem, parts) if p is not None), None)
+
+
+def shape_fields(shape: str) -> dict[str, str]:
+    """The {key: item shape} of a mapping shape ("{uid: [uid]}", "{turn: int, count: int}")."""
+    return dict(tuple(p.strip() for p in part.split(":", 1))
+                for part in split_shape(shape[1:-1]))
 
 
 def split_shape(text: str) -> list[str]:

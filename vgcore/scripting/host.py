@@ -243,7 +243,7 @@ def lua_flags(flags: Mapping[str, Any], shapes: Mapping[str, Any],
 
 def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
     """`value` read by its flag shape (vgcore_flag_shapes); None for what is not plain."""
-    from vgcore.snapshots import split_shape
+    from vgcore.snapshots import shape_fields, split_shape
 
     if not isinstance(shape, str):  # no shape or a callable one: plain data, as it is
         return plain_value(value)
@@ -256,8 +256,7 @@ def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
         return [lua_value(v, parts[i] if len(parts) > 1 else parts[0], listed)
                 for i, v in enumerate(value)]
     if shape.startswith("{") and isinstance(value, Mapping):
-        fields = dict(tuple(p.strip() for p in part.split(":", 1))
-                      for part in split_shape(shape[1:-1]))
+        fields = shape_fields(shape)
         if list(fields) == ["uid"]:
             return {int(k): lua_value(v, fields["uid"], listed) for k, v in value.items()
                     if isinstance(k, str) and k.isdigit()}
