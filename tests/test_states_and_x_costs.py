@@ -41,6 +41,11 @@ SCRIPTS = {
     "T-PYRE": """return vg.card { vg.act { zones = {"VC"},
         cost = vg.cost.discard(1, {grade = 1}, {or_more = true, as = "tossed"}),
         effect = { vg.soul_charge(vg.count_bound("tossed")) } } }""",
+    # CONT (VC): +1000 for each set order in your order zone (a Prison and a World count)
+    "T-LEDGER": """return vg.card { vg.cont { zones = {"VC"}, effects = {
+        vg.continuous.power("self", {count = vg.cards_in("order_zone", {order_type = "set"}),
+                                     times = 1000}),
+      } } }""",
     # CONT (VC): +1000 for each card in your soul that is not a grade 3
     "T-SIFT": """return vg.card { vg.cont { zones = {"VC"}, effects = {
         vg.continuous.power("self", {count = vg.soul { ["not"] = {grade = 3} }, times = 1000}),
@@ -128,6 +133,17 @@ def test_the_not_filter(registry: Registry) -> None:
     g = game(registry, {"vanguard": "T-SIFT", "soul": ["VAN-RP-002", "VAN-RP-009",
                                                        "VAN-RP-003"]})
     assert g.power(g.vanguard("A")) == 9000  # type: ignore[arg-type]
+
+
+def test_order_type_set_names_every_set_order(registry: Registry) -> None:
+    """A Prison (D-SD05-015) and a World (D-BT01-043) are set orders; a normal order is not."""
+    deck = ["D-SD05-011", "D-SD05-012", "D-SD05-013", "D-SD05-014"]
+    board = {"A": {"vanguard": "T-LEDGER", "deck": deck,
+                   "order_zone": ["D-SD05-015", "D-BT01-043", "D-BT01-092"]},
+             "B": {"vanguard": "D-SD05-004", "deck": deck}}
+    g = game_from_board(registry.engine("d-standard"), board, turn=3, player="A")
+    g.advance()
+    assert g.power(g.vanguard("A")) == 7000 + 2000  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("source", "message"), [

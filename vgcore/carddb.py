@@ -40,9 +40,11 @@ UNIT_KINDS: Final = ("normal_unit", "trigger_unit", "sentinel", "overdress_unit"
 SKILLS: Final = ("boost", "intercept", "twin_drive", "triple_drive")
 TRIGGERS: Final = ("critical", "draw", "heal", "front", "stand", "over")
 GIFTS: Final = ("accel", "force", "protect")
-#: A World (D-BT01) and a Prison are kinds of set order.
 ORDER_TYPES: Final = ("normal", "blitz", "set", "prison", "world", "left_deity_arms",
                       "right_deity_arms")
+#: The order types that are set orders (they stay in the order zone): a Prison and a World
+#: (D-BT01) are kinds of set order, so a filter `order_type = "set"` matches them too.
+SET_ORDER_TYPES: Final = frozenset({"set", "prison", "world"})
 CARDS_FILE: Final = "cards.yaml"
 #: Largest printed number a card record may hold (power, shield, grade…): a billion, ten
 #: times the biggest value of any era (the d-standard over trigger's +100,000,000). Bounded so

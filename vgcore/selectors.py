@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from vgcore.carddb import SET_ORDER_TYPES
 from vgcore.scripting.declarations import FnRef
 from vgcore.types import FRONT, GC, VC, Zone
 
@@ -186,6 +187,12 @@ def _in(value: Any, want: Any) -> bool:
     return value in want if isinstance(want, tuple) else value == want
 
 
+def _order_type_is(order_type: str | None, want: Any) -> bool:
+    """`"set"` names every set order (a Prison, a World), the other words their own type."""
+    wanted = want if isinstance(want, tuple) else (want,)
+    return order_type in wanted or ("set" in wanted and order_type in SET_ORDER_TYPES)
+
+
 def _grade(game: Game, uid: Uid) -> int:
     """The current grade of a unit on the field; the printed grade elsewhere."""
     if game.is_field(*game.state.loc[uid]):
@@ -224,7 +231,7 @@ FILTERS: dict[str, Any] = {
     "trigger": lambda g, c, u, card, st, w: (card.trigger is not None) == w
     if isinstance(w, bool) else _in(card.trigger, w),
     "kind": lambda g, c, u, card, st, w: _in(card.kind, w),
-    "order_type": lambda g, c, u, card, st, w: _in(card.order_type, w),
+    "order_type": lambda g, c, u, card, st, w: _order_type_is(card.order_type, w),
     "unit": lambda g, c, u, card, st, w: card.is_unit == w,
     "sentinel": lambda g, c, u, card, st, w: card.sentinel == w,
     "persona_ride": lambda g, c, u, card, st, w: card.persona_ride == w,

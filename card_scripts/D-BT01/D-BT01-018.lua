@@ -5,8 +5,8 @@ return vg.card {
   vg.auto {
     zones = {"RC"},
     when = vg.when.end_of_battle_boosted,
-    -- only set orders stay in the order zone; imprisoned cards there belong to the opponent
-    condition = vg.cond.count(vg.cards_in("order_zone", { card_owner = "you", kind = "order" })),
+    -- imprisoned cards in the order zone are the opponent's, never a set order of yours
+    condition = vg.cond.count(vg.cards_in("order_zone", { card_owner = "you", order_type = "set" })),
     cost = vg.cost.put_into_soul("self"),
     effect = { vg.counter_charge(1) },
   },

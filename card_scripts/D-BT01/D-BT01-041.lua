@@ -7,7 +7,7 @@ return vg.card {
     zones = {"hand"},
     when = { event = "discard", subject = "self", from = "hand" },
     condition = vg.cond.all(vg.cond.your_turn, vg.cond.count(vg.cards_in("order_zone",
-      { card_owner = "you", order_type = {"set", "prison", "world"} }))),
+      { card_owner = "you", order_type = "set" }))),
     cost = vg.common.cb(1),
     effect = { vg.call "self" },
   },

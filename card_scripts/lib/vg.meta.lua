@@ -217,7 +217,7 @@
 ---@field race? string|string[]
 ---@field trigger? boolean|vg.TriggerType|vg.TriggerType[]  true = any trigger unit
 ---@field kind? vg.CardKind|vg.CardKind[]
----@field order_type? string|string[]  an order's type: normal, blitz, set, prison, …
+---@field order_type? string|string[]  an order's type: normal, blitz, set (any set order: Prisons and Worlds too), prison, world, …
 ---@field unit? boolean  a unit card (not an order)
 ---@field sentinel? boolean
 ---@field persona_ride? boolean

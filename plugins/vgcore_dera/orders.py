@@ -23,6 +23,7 @@ from typing import Any
 
 from vgcore import actions
 from vgcore.abilities import start_resolution
+from vgcore.carddb import SET_ORDER_TYPES
 from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind
@@ -31,7 +32,6 @@ from vgcore.selectors import Ctx, condition_holds
 from vgcore.steps import in_state
 from vgcore.types import Zone
 
-SET_TYPES = frozenset({"set", "prison", "world"})
 PLAYED_IN = {"normal": "main", "set": "main", "prison": "main", "world": "main",
              "blitz": "guard"}
 COUNT_FLAG = "orders_played"  # {"turn": n, "count": k} on the player
@@ -183,7 +183,7 @@ def run_order_done(game: Game, frame: dict[str, Any]) -> None:
         set_state(game, seat, DURING_ALCHEMAGIC, None)
     if st.loc[uid] != (seat, Zone.ORDER):
         return  # the effect moved it already
-    if (game.card(uid).order_type or "") in SET_TYPES:
+    if (game.card(uid).order_type or "") in SET_ORDER_TYPES:
         game.emit("order_set", seat=seat, card=st.card_ids[uid], uid=uid)
     else:
         actions.move(game, uid, st.owners[uid], Zone.DROP)
