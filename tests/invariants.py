@@ -9,7 +9,7 @@ from vgcore.decisions import Decision
 from vgcore.decks import DeckList
 from vgcore.game import Game
 from vgcore.plugins import Registry
-from vgcore.types import GC
+from vgcore.types import GC, TOKEN
 
 
 def check_invariants(game: Game, total_cards: int) -> None:
@@ -50,6 +50,8 @@ def check_invariants(game: Game, total_cards: int) -> None:
 # Answers that pair two independent names (a card and a circle, an attacker and a target, a
 # ride-deck card and a hand card to discard): their options are a product of two small pools.
 PAIRED_VERBS = frozenset({"call", "attack", "ride-deck"})
+# In a column battle a guardian or an interceptor also names the attacked unit it protects.
+PAIRED_IN_COLUMN_BATTLES = frozenset({"guard", "intercept"})
 
 
 def check_option_count(d: Decision) -> None:
@@ -60,7 +62,8 @@ def check_option_count(d: Decision) -> None:
     for option in d.options:
         by_verb.setdefault(option.verb, []).append(option.args)
     for verb, answers in by_verb.items():
-        if verb in PAIRED_VERBS:
+        if verb in PAIRED_VERBS or (verb in PAIRED_IN_COLUMN_BATTLES
+                                    and all(len(args) == 2 for args in answers)):
             assert all(len(args) == 2 for args in answers), f"{verb} names more than a pair"
             firsts, seconds = {a[0] for a in answers}, {a[1] for a in answers}
             assert len(answers) <= len(firsts) * len(seconds)
@@ -76,7 +79,8 @@ def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed
     """One game between uniform random agents, the invariants checked after every decision.
 
     `created`: ids of cards the game may create while it runs (pseudo-cards such as the gifts
-    plugin's quick shield ticket); the card total may grow by those and by nothing else.
+    plugin's quick shield ticket); the card total may grow by those and tokens (kind `token`,
+    made on the field by effects) and by nothing else.
     """
     game = registry.new_game(format_id, decks, seed=seed)
     start = len(game.state.card_ids)
@@ -85,7 +89,8 @@ def play_checked(registry: Registry, format_id: str, decks: list[DeckList], seed
     while not game.is_terminal:
         game.apply(agent.choose(game, game.legal_actions()))
         new = game.state.card_ids[start:]
-        assert set(new) <= created, f"cards appeared that the game may not create: {new}"
+        made = {c for c in new if c not in created and registry.db[c].kind != TOKEN}
+        assert not made, f"cards appeared that the game may not create: {sorted(made)}"
         check_invariants(game, start + len(new))
     return game
 

@@ -29,15 +29,17 @@ NATIONS = {
     "D-BT01-keter-sanctuary": ("Keter Sanctuary", "D-SD03-"),
     "D-BT01-stoicheia": ("Stoicheia", "D-SD04-"),
     "D-BT01-brandt-gate": ("Brandt Gate", "D-SD05-"),
+    "D-BT01-brandt-gate-prison": ("Brandt Gate", "D-SD05-"),
 }
 FULL_RUN = os.environ.get("VGCORE_FULL_PLAYOUTS") == "1"
 FULL_GAMES_PER_PAIR = 200
 SAMPLE_GAMES_PER_PAIR = 20
 PAIRS = list(combinations(sorted(NATIONS), 2))
 # Events that show each mechanic of the set was played: a set order or a normal order, a card
-# placed by overDress, a card imprisoned and one freed, a persona ride, an over trigger.
+# placed by overDress, a card imprisoned and one freed, a persona ride, an over trigger, an
+# Alchemagic, a Shadow Army token that ceased to exist, an ability a player was given.
 MECHANICS = ("order", "order_set", "overdress", "imprison", "free", "persona_ride",
-             "over_trigger")
+             "over_trigger", "alchemagic", "token_ceased", "give_player")
 
 
 @pytest.mark.parametrize("name", sorted(NATIONS))
