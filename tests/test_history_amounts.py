@@ -336,23 +336,3 @@ return vg.card { vg.act { zones = {'RC'}, effect = {
     game.apply("act RC.FL")
     game.apply("done")
     assert len(game.state.players["A"].zones["hand"]) == 2  # kept it: drew one
-
-
-def test_giunosla_attacking_from_the_back_row_lends_its_power(registry: Registry) -> None:
-    """D-BT01-010 from the back row. No core rule lets a back-row unit attack, so the attack
-    event is logged by hand, as a plugin that allowed it would log it (docs/lua-api.md §3.3)."""
-    board = {"A": {"vanguard": "VAN-DE-004",
-                   "rear": {"RC.BL": "D-BT01-010", "RC.FR": "VAN-DE-008", "RC.FL": "VAN-DE-003"},
-                   "damage": ["VAN-DE-006"], "deck": DECK_A},
-             "B": {"vanguard": "VAN-DS-004", "deck": DECK_B}}
-    game = game_from_board(registry.engine("d-standard"), board, turn=3, phase=Phase.MAIN)
-    giunosla = unit(game, "A", "RC.BL")
-    game.emit("attack", seat="A", circle="RC.BL", card="D-BT01-010", uid=giunosla,
-              target="B.VC", target_card="VAN-DS-004", target_uid=game.vanguard("B"))
-    game.apply("move RC.FR")  # any answer: the pending ability resolves at the check timing
-    game.apply("pay")
-    assert {str(a) for a in game.legal_actions()} == {"choose RC.FL", "choose RC.BR"}
-    game.apply("choose RC.FL")
-    assert game.power(unit(game, "A", "RC.FL")) == 10000 + game.power(giunosla)
-    assert game.state.players["A"].zones["damage"] and not game.state.face_up[
-        game.state.players["A"].zones["damage"][0]]

@@ -2,9 +2,6 @@
 -- AUTO (VC) When a battle this unit attacked in closes, you may pay CB1: one of your
 -- rear-guards (three instead if you persona rode this turn) may attack from the back row and
 -- has 5000 more power, both for the turn.
-local function persona_rode(ctx)
-  return ctx.players[ctx.me].flags.persona_ride_turn == ctx.turn
-end
 
 local function empower(count)
   return {
@@ -19,6 +16,7 @@ return vg.card {
     zones = {"VC"},
     when = { event = "battle_end", attacker = "self" },
     cost = vg.common.cb(1),
-    effect = { vg["if"](persona_rode, empower(3), empower(1)) },
+    effect = { vg["if"](vg.cond.this_turn { event = "persona_ride", player = "you" },
+                         empower(3), empower(1)) },
   },
 }
