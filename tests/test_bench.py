@@ -44,7 +44,8 @@ def test_bench_clone_mid_game(benchmark: Any, registry: Registry) -> None:
 
 def test_bench_plays_vanilla_decks_and_scripted_decks_of_each_format(registry: Registry) -> None:
     """docs/performance.md: vanilla games use skill-less decks (of the base format for a
-    variant without any, e.g. premium-g), scripted games the first two decks with skills."""
+    variant without any, e.g. premium-g), scripted games the format's default decks when
+    they have skills (else the first two with skills)."""
     def names(decks: tuple[DeckList, DeckList] | None) -> list[str]:
         assert decks is not None
         return [d.name for d in decks]
@@ -56,7 +57,8 @@ def test_bench_plays_vanilla_decks_and_scripted_decks_of_each_format(registry: R
     assert names(scripted_decks(registry, "premium")) == ["TD01", "TD02"]
     assert names(scripted_decks(registry, "premium-g")) == ["GX01-gold-paladin", "GX01-narukami"]
     assert names(scripted_decks(registry, "v-standard")) == [
-        "VX01-neo-nectar-accel", "VX01-oracle-think-tank-protect"]
+        "VX01-royal-paladin-force", "VX01-oracle-think-tank-protect"]
+    assert names(scripted_decks(registry, "d-standard")) == ["D-SD01", "D-SD02"]
 
 
 def test_bench_measures_every_deck_of_a_set_with_several_decks(registry: Registry) -> None:

@@ -91,8 +91,13 @@ def has_scripts(registry: Registry, deck: DeckList) -> bool:
 
 
 def scripted_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckList] | None:
-    """Two installed decks of the format whose cards have skills, if there are any."""
+    """Two installed decks of the format whose cards have skills, if there are any: the
+    format's default decks when both have skills (so the figure follows the same pair as
+    sets are added), else the first two by name."""
     pool = [d for d in registry.decks_for(format_id) if has_scripts(registry, d)]
+    defaults = registry.default_decks(format_id) if pool else ()
+    if defaults and all(has_scripts(registry, d) for d in defaults):
+        return defaults
     if not pool:
         return None
     return pool[0], pool[1] if len(pool) > 1 else pool[0]
