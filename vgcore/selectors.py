@@ -375,6 +375,7 @@ CONDITIONS: dict[str, Any] = {
     "self_row": lambda g, c, cond, v: c.uid is not None and _row(g, c.uid) == v,
     "phase": lambda g, c, cond, v: g.state.phase in v,
     "in_battle": lambda g, c, cond, v: (g.state.battle is not None) == v,
+    "went_first": lambda g, c, cond, v: (g.state.first_player == _player(g, c, cond)) == v,
     "attacking": lambda g, c, cond, v: _attacking(g, c) == v,
     "boosted": lambda g, c, cond, v: _boosted(g, c) == v,
     "boosting": lambda g, c, cond, v: _boosting(g, c) == v,

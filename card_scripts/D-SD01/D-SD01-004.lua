@@ -4,7 +4,7 @@ return vg.card {
   vg.auto {
     zones = {"VC"},
     when = vg.when.ridden_upon,
-    condition = function(ctx) return ctx.first_player ~= ctx.me end,
+    condition = vg.cond.went_second,
     effect = { vg.draw(1) },
   },
 }

@@ -3,7 +3,7 @@
 return vg.card {
   vg.auto {
     when = vg.when.ridden_upon,
-    condition = function(ctx) return ctx.first_player ~= ctx.me end,
+    condition = vg.cond.went_second,
     effect = { vg.draw(1) },
   },
 }

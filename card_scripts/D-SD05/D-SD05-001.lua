@@ -2,24 +2,14 @@
 -- CONT (VC) On your turn: +10000 power while you hold at least one imprisoned card, and one
 -- more drive check while you hold at least three.
 -- ACT (VC/RC) once per turn, CB1: imprison two of the opponent's rear-guards.
-local function held(ctx)
-  local n = 0
-  for _, card in pairs(ctx.cards) do
-    if card.zone == "order_zone" and card.seat == ctx.me and card.owner ~= ctx.me then
-      n = n + 1
-    end
-  end
-  return n
-end
-
 return vg.card {
   vg.cont {
     zones = {"VC"},
     condition = vg.cond.all(vg.cond.your_turn, vg.prison.any_imprisoned(1)),
     effects = {
       vg.continuous.power("self", 10000),
-      {op = "modify", stat = "drive", target = "self",
-       amount = function(ctx) return held(ctx) >= 3 and 1 or 0 end},
+      {op = "modify", stat = "drive", target = "self", amount = 1,
+       condition = vg.prison.any_imprisoned(3)},
     },
   },
   vg.act {

@@ -148,7 +148,7 @@ function common.draw_if_went_second()
   return vg.auto {
     zones = {"VC"},
     when = vg.when.ridden_upon,
-    condition = function(ctx) return ctx.first_player ~= ctx.me end,
+    condition = vg.cond.went_second,
     effect = { vg.draw(1) },
   }
 end

@@ -277,6 +277,7 @@
 ---@field turn? "yours"|"opponents"
 ---@field phase? vg.Phase|vg.Phase[]
 ---@field in_battle? boolean  a battle is in progress
+---@field went_first? boolean  that player (default you) was the first player
 ---@field attacking? boolean  this card is the attacking unit
 ---@field boosted? boolean  this card is attacking and was boosted
 ---@field boosting? boolean  this card is the booster of the battle going on
@@ -923,6 +924,12 @@ vg.cond.boosting = {boosting = true}
 ---A battle is in progress.
 ---@type vg.CondTable
 vg.cond.in_battle = {in_battle = true}
+---You went first (you are the first player).
+---@type vg.CondTable
+vg.cond.went_first = {went_first = true}
+---You went second.
+---@type vg.CondTable
+vg.cond.went_second = {went_first = false}
 
 ---At least `min` (default 1) and at most `max` events logged this turn match the trigger table
 ---(a "self" role: this card while it stayed the same card).

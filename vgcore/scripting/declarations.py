@@ -66,8 +66,8 @@ SELECTOR_KEYS: Mapping[str, str] = FILTER_KEYS
 COND_KEYS: Mapping[str, str] = {
     "all": "conds", "any": "conds", "not": "cond", "count": "selector", "min": "int",
     "max": "int", "damage_min": "int", "player": "player", "turn": "str", "phase": "strs",
-    "in_battle": "bool", "attacking": "bool", "boosted": "bool", "boosting": "bool",
-    "vanguard": "filter",
+    "in_battle": "bool", "went_first": "bool", "attacking": "bool", "boosted": "bool",
+    "boosting": "bool", "vanguard": "filter",
     "limit_break": "int", "state": "str", "self_row": "str", "this_turn": "when",
     "compare": "compare",
 }

@@ -139,6 +139,9 @@ vg.cond.boosted = {boosted = true}
 -- this unit is boosting the attack of the battle going on
 vg.cond.boosting = {boosting = true}
 vg.cond.in_battle = {in_battle = true}
+-- you went first / second (the first player, chosen at the start of the game)
+vg.cond.went_first = {went_first = true}
+vg.cond.went_second = {went_first = false}
 -- you (or `player`) are in a named state, e.g. vg.cond.in_state("final_rush")
 function vg.cond.in_state(name, player) return {state = name, player = player} end
 -- this unit is on a circle of the given row ("front" or "back")
