@@ -416,7 +416,8 @@ FRAMES = {
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
-    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "self_autos")
+    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "self_autos",
+                 "state_conts")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -427,6 +428,7 @@ class GameIndex:
         self.conts: list[tuple[int, Ability]] = []
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
         self.cont_states: set[str] = set()  # the player states they can give
+        self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
         engine = game.engine
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
@@ -448,7 +450,10 @@ class GameIndex:
                     effects = ability.spec["effects"]
                     self.cont_stats.update(e.get("stat") or e.get("what") for e in effects
                                            if e["op"] != "state")
-                    self.cont_states.update(e["state"] for e in effects if e["op"] == "state")
+                    states = {e["state"] for e in effects if e["op"] == "state"}
+                    if states:
+                        self.cont_states.update(states)
+                        self.state_conts.append((uid, ability))
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from vgcore.abilities import is_valid
+from vgcore.abilities import Ability, is_valid
 from vgcore.errors import ScriptError
 from vgcore.selectors import (
     Ctx,
@@ -77,7 +77,7 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
     busy, game.cont_busy = game.cont_busy, True
     found: set[tuple[Seat, str]] = set()
     try:
-        for ctx, spec in active_conts(game):
+        for ctx, spec in active_conts(game, game.index.state_conts):
             found.update(_states_of(game, ctx, spec))
     except BaseException:
         game.state_cache = None  # not worked out: the next read tries again
@@ -102,11 +102,12 @@ def _states_of(game: Game, ctx: Ctx, spec: dict) -> list[tuple[Seat, str]]:
         return []
 
 
-def active_conts(game: Game) -> Iterator[tuple[Ctx, dict]]:
-    """(point of view, spec) of each CONT ability that works now: printed or granted to a
-    unit, and those a player holds (no card: `Ctx(seat)`)."""
+def active_conts(game: Game, printed: list[tuple[int, Ability]] | None = None,
+                 ) -> Iterator[tuple[Ctx, dict]]:
+    """(point of view, spec) of each CONT ability that works now: printed (all, or those of
+    `printed`) or granted to a unit, and those a player holds (no card: `Ctx(seat)`)."""
     st = game.state
-    conts = list(game.index.conts)
+    conts = list(game.index.conts if printed is None else printed)
     conts += [(uid, a) for _key, uid, a in game.granted() if a.kind == "cont"]
     for uid, ability in conts:
         seat, zone = st.loc[uid]
