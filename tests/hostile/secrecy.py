@@ -26,7 +26,7 @@ from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.state import Event
 from vgcore.steps import PICK
-from vgcore.types import Zone
+from vgcore.types import TOKEN, Zone
 from vgcore.views import redact
 from vgcore.zones import can_see
 
@@ -101,8 +101,10 @@ class Witness:
 
     def check(self, seat: str, value: Any, where: str, *, ids: set[str] | None = None) -> None:
         ok = ids if ids is not None else self.allowed_ids(seat)
+        db = self.game.engine.db
         for word in words(value):
-            if word in self.ids and word not in ok:
+            # A token's id is no secret: the effect that makes one names it in its text.
+            if word in self.ids and word not in ok and db[word].kind != TOKEN:
                 self.leaks.append(Leak(seat, word, where))
 
     # -- following the game -------------------------------------------------------------
