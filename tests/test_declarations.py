@@ -11,29 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.scripted import card_dir, load_error
 from vgcore.errors import ScriptError
 from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.testing.board import game_from_board
 from vgcore.types import Phase
-
-BODY = ("kind: normal_unit, grade: 1, power: 7000, shield: 5000, critical: 1, skill: boost, "
-        "clan: Royal Paladin, race: Human")
-
-
-def card_dir(tmp_path: Path, scripts: dict[str, str]) -> Path:
-    records = [f"  - {{id: {cid}, name: Test {cid}, {BODY}}}" for cid in scripts]
-    (tmp_path / "cards.yaml").write_text("set: t\ncards:\n" + "\n".join(records) + "\n")
-    for cid, source in scripts.items():
-        (tmp_path / f"{cid}.lua").write_text(source)
-    return tmp_path
-
-
-def load_error(tmp_path: Path, source: str) -> ScriptError:
-    registry = Registry(card_dirs=[card_dir(tmp_path, {"T-1": source})], strict=True)
-    with pytest.raises(ScriptError) as caught:
-        registry.engine("premium").script("T-1")
-    return caught.value
 
 
 def test_a_put_step_without_a_destination_is_refused(tmp_path: Path) -> None:

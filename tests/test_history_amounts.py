@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from vgcore.errors import ScriptError
+from tests.scripted import card_dir, load_error
 from vgcore.game import Game
 from vgcore.history import count_this_turn
 from vgcore.plugins import Registry
@@ -20,18 +20,8 @@ from vgcore.selectors import Ctx
 from vgcore.testing.board import game_from_board
 from vgcore.types import Phase
 
-BODY = ("kind: normal_unit, grade: 1, power: 7000, shield: 5000, critical: 1, skill: boost, "
-        "clan: Royal Paladin, race: Human")
 DECK_A = ["VAN-RP-002", "VAN-RP-003", "VAN-RP-004", "VAN-RP-005", "VAN-RP-006"]
 DECK_B = ["VAN-KG-002", "VAN-KG-003", "VAN-KG-004", "VAN-KG-005", "VAN-KG-006"]
-
-
-def card_dir(tmp_path: Path, scripts: dict[str, str]) -> Path:
-    records = [f"  - {{id: {cid}, name: Test {cid}, {BODY}}}" for cid in scripts]
-    (tmp_path / "cards.yaml").write_text("set: t\ncards:\n" + "\n".join(records) + "\n")
-    for cid, source in scripts.items():
-        (tmp_path / f"{cid}.lua").write_text(source)
-    return tmp_path
 
 
 def new_game(tmp_path: Path, scripts: dict[str, str], a: dict[str, object],
@@ -40,13 +30,6 @@ def new_game(tmp_path: Path, scripts: dict[str, str], a: dict[str, object],
     board = {"A": {"vanguard": "VAN-RP-009", "deck": DECK_A, **a},
              "B": {"vanguard": "VAN-KG-009", "deck": DECK_B, **(b or {})}}
     return game_from_board(registry.engine("premium"), board, turn=3, phase=phase)
-
-
-def load_error(tmp_path: Path, source: str) -> ScriptError:
-    registry = Registry(card_dirs=[card_dir(tmp_path, {"T-1": source})], strict=True)
-    with pytest.raises(ScriptError) as caught:
-        registry.engine("premium").script("T-1")
-    return caught.value
 
 
 def round_trip(game: Game) -> Game:

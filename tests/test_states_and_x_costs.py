@@ -8,14 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.scripted import card_dir
 from vgcore.errors import ScriptError
 from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.steps import in_state
 from vgcore.testing.board import game_from_board
-
-BODY = ("kind: normal_unit, grade: 1, power: 7000, shield: 5000, critical: 1, skill: boost, "
-        "clan: Royal Paladin, race: Human")
 
 SCRIPTS = {
     # CONT (VC): you are "lit"; your opponent is "dim" while you have a rear-guard
@@ -51,14 +49,6 @@ SCRIPTS = {
         vg.continuous.power("self", {count = vg.soul { ["not"] = {grade = 3} }, times = 1000}),
       } } }""",
 }
-
-
-def card_dir(tmp_path: Path, scripts: dict[str, str]) -> Path:
-    records = [f"  - {{id: {cid}, name: Test {cid}, {BODY}}}" for cid in scripts]
-    (tmp_path / "cards.yaml").write_text("set: t\ncards:\n" + "\n".join(records) + "\n")
-    for cid, source in scripts.items():
-        (tmp_path / f"{cid}.lua").write_text(source)
-    return tmp_path
 
 
 @pytest.fixture
