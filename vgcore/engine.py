@@ -35,6 +35,8 @@ AnswerFn = Callable[["Game", "Frame", "Action"], None]
 StatModifier = Callable[["Game", "Uid", str], int]
 RuleCheck = Callable[["Game"], "list[tuple[Seat, str]]"]
 ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]
+# A plugin's filter key (hook vgcore_filter_keys): (game, ctx, uid, value) -> the card passes.
+FilterMatcher = Callable[["Game", Any, "Uid", Any], bool]
 EventListener = Callable[["Game", "dict[str, Any]"], None]
 NameProvider = Callable[["Game", "Uid"], "Sequence[str]"]
 CostSource = Callable[["Game", "Seat"], "Sequence[Seat]"]
@@ -222,6 +224,11 @@ class Engine:
         self.validity_keys: dict[str, str] = {}
         for table in hook.vgcore_validity_keys(fmt=fmt):
             self.validity_keys.update(table)
+        self.filter_keys: dict[str, str] = {}  # a plugin filter key -> its value's type
+        self.filter_matchers: dict[str, FilterMatcher] = {}
+        for table in hook.vgcore_filter_keys(fmt=fmt):
+            for name, (kind, matcher) in table.items():
+                self.filter_keys[name], self.filter_matchers[name] = kind, matcher
         from vgcore.snapshots import shape_problem
 
         self.flag_shapes: dict[str, dict[str, Any]] = {"game": {}, "player": {}}

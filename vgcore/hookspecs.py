@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from vgcore.engine import (
         CostSource,
         EventListener,
+        FilterMatcher,
         FrameKind,
         MoveReplacement,
         NameProvider,
@@ -133,6 +134,14 @@ def vgcore_event_card_fields(fmt: Format) -> dict[str, list[str]]:
 @hookspec
 def vgcore_validity_keys(fmt: Format) -> dict[str, str]:
     """Extra validity keys for ability declarations (e.g. generation_break = "int")."""
+
+
+@hookspec
+def vgcore_filter_keys(fmt: Format) -> dict[str, tuple[str, FilterMatcher]]:
+    """Extra filter keys for selectors and card filters: name -> (the value's type as the
+    declaration checker reads it, e.g. "ref", "str", "bool"; a matcher
+    `(game, ctx, uid, value) -> bool` that says whether card `uid` passes). The overdress
+    plugin's `beneath` ("an originalDress card beneath the card the reference names")."""
 
 
 @hookspec

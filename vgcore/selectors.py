@@ -169,7 +169,9 @@ def card_matches(game: Game, ctx: Ctx, uid: Uid, spec: Mapping[str, Any]) -> boo
     """Whether one card passes every key of a filter or selector."""
     card = game.card(uid)
     st = game.state
-    return all(FILTERS[key](game, ctx, uid, card, st, want) for key, want in spec.items())
+    return all(FILTERS[key](game, ctx, uid, card, st, want) if key in FILTERS
+               else game.engine.filter_matchers[key](game, ctx, uid, want)
+               for key, want in spec.items())
 
 
 def filter_matches(game: Game, ctx: Ctx, uid: Uid | None, want: Any) -> bool:

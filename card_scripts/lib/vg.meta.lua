@@ -236,6 +236,7 @@
 ---@field ["not"]? vg.Filter  the card does not match this filter
 ---@field same_column? vg.Ref  on a circle in the column of a card the reference names (columns face each other across the table)
 ---@field same_name? vg.Ref  shares a name with a card the reference names
+---@field beneath? vg.Ref  (plugin overdress) an originalDress card beneath a unit the reference names
 
 ---A selector names every card that matches it (a filter read with the selector defaults:
 ---zone "field", owner "you").

@@ -27,7 +27,7 @@ from typing import Any
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
 from vgcore.game import Game
-from vgcore.selectors import Ctx, card_matches
+from vgcore.selectors import Ctx, card_matches, resolve_ref
 from vgcore.types import VC, Zone
 from vgcore.zones import ZoneSpec
 
@@ -162,6 +162,21 @@ def vgcore_card_fields() -> dict[str, dict[str, Any]]:
 @hookimpl
 def vgcore_lua_libs() -> list[Path]:
     return [Path(__file__).parent / "overdress.lua"]
+
+
+def beneath(game: Game, ctx: Any, uid: int, want: Any) -> bool:
+    """Filter key `beneath = ref`: the card is an originalDress card beneath a unit the
+    reference names ("for each of this unit's originalDress": `beneath = "self"`)."""
+    seat = game.state.loc[uid][0]
+    table = game.state.players[seat].flags.get(FLAG)
+    if not table:
+        return False
+    return any(uid in table.get(str(unit), ()) for unit in resolve_ref(game, ctx, want))
+
+
+@hookimpl
+def vgcore_filter_keys(fmt: Any) -> dict[str, tuple[str, Any]]:
+    return {"beneath": ("ref", beneath)}
 
 
 @hookimpl

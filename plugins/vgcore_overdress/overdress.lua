@@ -24,30 +24,17 @@ function overdress.cond.have_unit_in_state(n)
   return vg.cond.count(overdress.units_in_state(), n or 1)
 end
 
--- an amount: `each` (default 1) times the number of originalDress cards under this unit (the
--- player flag `originaldress`, keyed by unit handles in ctx). A function, because the cards
--- under one unit are no zone a selector can name; it reads only this unit's entry.
-function overdress.per_original_dress(each)
-  local times = each or 1
-  return function(ctx)
-    local under = (ctx.players[ctx.me].flags.originaldress or {})[ctx.self]
-    return (under and #under or 0) * times
-  end
-end
-
--- selector: the originalDress cards beneath this unit (matching `filter`, whose own `where`
--- is kept); "put one of this unit's originalDress into your soul"
+-- selector: the originalDress cards beneath this unit (matching `filter`); "put one of this
+-- unit's originalDress into your soul". The plugin's filter key `beneath` names the unit.
 function overdress.original_dress(filter)
   local s = vg.cards_in("originaldress", filter)
-  local also = s.where
-  s.where = function(ctx, card)
-    local under = (ctx.players[card.seat].flags.originaldress or {})[ctx.self]
-    for _, handle in ipairs(under or {}) do
-      if handle == card.handle then return also == nil or also(ctx, card) end
-    end
-    return false
-  end
+  s.beneath = "self"
   return s
+end
+
+-- an amount: `each` (default 1) times the number of originalDress cards beneath this unit
+function overdress.per_original_dress(each)
+  return {count = overdress.original_dress(), times = each or 1}
 end
 
 vg.overdress = overdress

@@ -116,6 +116,7 @@ class Places:
     circles: frozenset[str]
     circle_patterns: tuple[str, ...] = ()
     tokens: frozenset[str] | None = None  # ids of the token cards (None: not checked)
+    filter_keys: Mapping[str, str] = field(default_factory=dict)  # plugins' filter keys
 
     def words(self, kind: str) -> frozenset[str]:
         """The names a key of this kind accepts (see PLACE_WORDS)."""
@@ -410,12 +411,17 @@ class _Checker:
             return "self"
         if self.is_function(value):
             return self.t_fn(value, path)
-        out = self.mapping(value, path, Schema(FILTER_KEYS))
+        out = self.mapping(value, path, Schema(self.with_plugin_keys(FILTER_KEYS)))
         self.check_filter_places(out, path)
         return out
 
+    def with_plugin_keys(self, keys: Mapping[str, str]) -> Mapping[str, str]:
+        """The core's filter keys and those the format's plugins add (vgcore_filter_keys)."""
+        extra = self.places.filter_keys if self.places is not None else {}
+        return {**keys, **extra} if extra else keys
+
     def t_selector(self, value: Any, path: Path) -> dict[str, Any]:
-        out = self.mapping(value, path, Schema(SELECTOR_KEYS))
+        out = self.mapping(value, path, Schema(self.with_plugin_keys(SELECTOR_KEYS)))
         self.check_filter_places(out, path)
         return out
 

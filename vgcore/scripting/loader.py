@@ -145,7 +145,8 @@ def build_places(engine: Engine) -> Places:
     circles = frozenset({*STANDARD_CIRCLES, GC, *engine.field_zones})
     patterns = tuple(p for ps in engine.hook.vgcore_circle_names(fmt=engine.format) for p in ps)
     tokens = frozenset(card_id for card_id, card in engine.db.items() if card.kind == TOKEN)
-    return Places(frozenset(engine.zones) | circles, circles, patterns, tokens)
+    return Places(frozenset(engine.zones) | circles, circles, patterns, tokens,
+                  dict(engine.filter_keys))
 
 
 def check_vg_names(card_id: str, path: str, source: str, tree: dict[str, Any]) -> None:
