@@ -1,5 +1,5 @@
-"""docs/lua-api.md §19 names every validity key, step kind and event kind that the installed
-format plugins add, so that a card designer finds them in the API reference."""
+"""docs/lua-api.md §19 names every validity key, step kind, event kind and filter key that the
+installed format plugins add, so that a card designer finds them in the API reference."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from vgcore.plugins import CORE_PLUGIN, Registry
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "lua-api.md"
-HOOKS = ("vgcore_validity_keys", "vgcore_step_kinds", "vgcore_event_kinds")
+HOOKS = ("vgcore_validity_keys", "vgcore_step_kinds", "vgcore_event_kinds", "vgcore_filter_keys")
 
 
 def plugin_section() -> str:
