@@ -37,8 +37,7 @@ Deltas = dict[tuple[int, str], int]
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
-    flags = game.state.flags
-    granted = flags.get("granted") or flags.get("player_granted")
+    granted = game.any_granted()
     if not granted and stat not in game.index.cont_stats:
         return 0  # no CONT ability in this game can change this stat
     version = len(game.state.log)
@@ -59,9 +58,7 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
 
 def in_cont_state(game: Game, seat: Seat, name: str) -> bool:
     """Whether a CONT ability puts a player in the named state now (`{op = "state"}`)."""
-    flags = game.state.flags
-    if name not in game.index.cont_states and not (
-            flags.get("granted") or flags.get("player_granted")):
+    if name not in game.index.cont_states and not game.any_granted():
         return False  # no CONT of this game gives that state
     return (seat, name) in cont_states(game)
 

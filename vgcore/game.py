@@ -47,6 +47,7 @@ from vgcore.types import (
     FRONT,
     GC,
     STANDARD_CIRCLES,
+    STATE_SINCE,
     TOKEN,
     VC,
     CircleName,
@@ -162,6 +163,12 @@ class Game:
         st.flags.setdefault("player_granted", {})[key] = {
             "seat": seat, "by": dict(by), "path": list(path), "until": until}
         self.emit("give_player", seat=seat, until=until, source=source, grant=key)
+
+    def any_granted(self) -> bool:
+        """Whether effects gave any unit or player an ability now (the hot paths skip the
+        granted abilities' work when none were)."""
+        flags = self.state.flags
+        return bool(flags.get("granted") or flags.get("player_granted"))
 
     def player_abilities(self) -> list[tuple[Seat, Ability]]:
         """(player, ability) for every ability effects gave to players."""
@@ -765,8 +772,7 @@ class Game:
         for extra in extras:
             total += extra(self, uid, stat)
         index = self._index or self.index
-        if ((index.conts and stat in index.cont_stats) or self.state.flags.get("granted")
-                or self.state.flags.get("player_granted")):
+        if (index.conts and stat in index.cont_stats) or self.any_granted():
             total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 
@@ -815,8 +821,9 @@ class Game:
         if until == Until.BATTLE:  # turn states expire by their turn number (steps.in_state)
             for player in self.state.players.values():
                 states = player.flags.get("states")
-                if states and -2 in states.values():
-                    player.flags["states"] = {k: v for k, v in states.items() if v != -2}
+                battle = STATE_SINCE[Until.BATTLE]
+                if states and battle in states.values():
+                    player.flags["states"] = {k: v for k, v in states.items() if v != battle}
 
     def opponent(self, seat: Seat) -> Seat:
         """The seat that `seat` faces (tag fight: the one seated opposite)."""

@@ -27,7 +27,7 @@ from vgcore.selectors import (
     select,
     uses_target,
 )
-from vgcore.types import VC, Until, Zone
+from vgcore.types import STATE_SINCE, VC, Until, Zone
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -944,10 +944,6 @@ def run_enter_state(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx)
     states[step["state"]] = STATE_SINCE.get(until, game.state.turn)
     game.state.players[seat].flags["states"] = states
     game.emit("enter_state", seat=seat, state=step["state"], until=until)
-
-
-STATE_SINCE = {Until.FOREVER: -1, Until.BATTLE: -2}
-"""What a player's `states` flag stores for a state that is not a turn's (its turn number)."""
 
 
 def in_state(game: Game, seat: Seat, name: str) -> bool:

@@ -90,3 +90,8 @@ class Until:
     FOREVER = "forever"
 
 
+#: What a player's `states` flag stores for a state entered for the game or for one battle
+#: (a turn's state stores its turn number instead).
+STATE_SINCE: Final = {Until.FOREVER: -1, Until.BATTLE: -2}
+
+
