@@ -1,15 +1,17 @@
 """Batches of games as Ray tasks (`vgcore simulate --backend ray`; the extra `vgcore[ray]`).
 
-Ray is imported here only, when this backend runs. Without `address`, a local Ray is started
-with `workers` CPUs and stopped afterwards; with one, the run joins that cluster (every node
-needs vgcore installed, and any `--cards` directory at the same path). A Ray already started in
-this process (a test's, a notebook's) is used as it is and left running. Each task plays one
-`Batch` and returns plain records; a task whose worker or node dies is run again (`max_retries`),
-and as games are pure functions of their seeds the retry gives the same records.
+Ray is imported here only, when this backend runs. Without `address` (or Ray's own
+`RAY_ADDRESS` variable), a local Ray is started with `workers` CPUs and stopped afterwards; with
+one, the run joins that cluster (every node needs vgcore installed, and any `--cards` directory
+at the same path). A Ray already started in this process (a test's, a notebook's) is used as it
+is and left running. Each task plays one `Batch` and returns plain records; a task whose worker
+or node dies is run again (`max_retries`), and as games are pure functions of their seeds the
+retry gives the same records.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -29,7 +31,7 @@ def run_on_ray(batches: Sequence[Batch], *, workers: int, address: str | None,
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
-        _start(ray, workers, address)
+        _start(ray, workers, address or os.environ.get("RAY_ADDRESS") or None)
         started = True
     try:
         remote = ray.remote(num_cpus=1, max_retries=max_retries)(task)
