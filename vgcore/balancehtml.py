@@ -23,13 +23,15 @@ HEAD_H: Final = 130
 STYLE: Final = """
 body { font: 15px/1.45 system-ui, sans-serif; color: #1d232a; margin: 0; background: #f7f7f5; }
 main { max-width: 1200px; margin: 0 auto; padding: 24px 28px 60px; }
-h1 { font-size: 26px; margin: 0 0 4px; } h2 { font-size: 20px; margin: 36px 0 8px; }
+h1 { font-size: 26px; margin: 0 0 4px; } h2 { font-size: 20px; margin: 0 0 8px; }
 .meta, .note { color: #56606b; } .note { font-size: 13px; max-width: 880px; }
 section { background: #fff; border: 1px solid #e1e3e6; border-radius: 8px; padding: 16px 20px;
   margin-top: 18px; overflow-x: auto; }
 table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-th, td { padding: 4px 10px; border-bottom: 1px solid #eceef0; text-align: right; }
-th { background: #f1f2f4; position: sticky; top: 0; }
+th, td { padding: 4px 10px; border-bottom: 1px solid #eceef0; text-align: right;
+  white-space: nowrap; }
+td.name { white-space: normal; min-width: 160px; }
+th { background: #f1f2f4; position: sticky; top: 0; white-space: normal; }
 th.sortable { cursor: pointer; user-select: none; } th.sortable:hover { background: #e4e7eb; }
 th[aria-sort="ascending"]::after { content: " ▲"; } th[aria-sort="descending"]::after {
   content: " ▼"; }
@@ -90,7 +92,7 @@ def render(data: dict[str, Any]) -> str:
 def matrix_section(data: dict[str, Any]) -> str:
     decks = data["decks"]
     n = len(decks)
-    width = LABEL_W + (n + 1) * CELL_W + 10
+    width = LABEL_W + (n + 1) * CELL_W + 100  # room for the last, slanted label
     height = HEAD_H + n * CELL_H + 10
     svg = [f'<svg id="heatmap" role="img" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" aria-label="win-rate matrix">']
@@ -277,7 +279,7 @@ def card_row(row: dict[str, Any]) -> str:
                        for c in COUNTERS)
     return (f'<tr><td class="text">{escape(row["deck"])}</td>'
             f'<td class="text">{escape(row["card"])}</td>'
-            f'<td class="text">{escape(row["name"])}</td>{per_game}'
+            f'<td class="text name">{escape(row["name"])}</td>{per_game}'
             f'<td data-value="{row["used_share"]}">{row["used_share"]:.0%}</td>'
             f'<td data-value="{row["win_rate_used"]}">{row["win_rate_used"]:.1%}</td>'
             f'<td data-value="{low}">{low:.0%}–{high:.0%}</td>'
