@@ -68,16 +68,17 @@ def test_the_progress_bar_counts_every_game_of_every_worker() -> None:
     assert "7/7" in done.stderr.splitlines()[-1] or "7/7" in done.stderr.split("\r")[-1]
 
 
-def test_one_worker_plays_here_without_starting_a_process(
+def test_one_worker_or_one_batch_plays_here_without_starting_a_process(
         monkeypatch: pytest.MonkeyPatch) -> None:
     def no_pool(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("a process pool was started for one worker")
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", no_pool)
     registry = Registry()
-    report = simulate(registry, "d-standard", registry.default_decks("d-standard"), games=2,
-                      workers=1)
-    assert report.games == 2
+    decks = registry.default_decks("d-standard")
+    assert simulate(registry, "d-standard", decks, games=2, workers=1).games == 2
+    # one game is one batch: nothing to share out, whatever the number of workers
+    assert simulate(registry, "d-standard", decks, games=1, workers=2).games == 1
 
 
 def test_workers_save_the_replays_the_serial_run_saves(tmp_path: Path) -> None:

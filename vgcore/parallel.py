@@ -107,8 +107,8 @@ def run_batches(registry: Registry, batches: Sequence[Batch], *, workers: int = 
                 backend: str = "local", address: str | None = None,
                 on_progress: Progress | None = None,
                 ray_task: BatchTask | None = None) -> Iterator[tuple[Batch, list[GameRecord]]]:
-    """Each batch with its records, in batch order. One local worker plays them here, on
-    `registry`, without starting any process; more start a process pool; `backend="ray"`
+    """Each batch with its records, in batch order. One local worker (or one batch) is played
+    here, on `registry`, without starting any process; more start a process pool; `backend="ray"`
     sends them as Ray tasks (`ray_task`: the function each task runs, `play_batch` unless a
     test swaps in one that fails)."""
     tell = on_progress or (lambda _n: None)
@@ -117,7 +117,7 @@ def run_batches(registry: Registry, batches: Sequence[Batch], *, workers: int = 
 
         results = run_on_ray(batches, workers=workers, address=address, on_progress=tell,
                              task=ray_task or play_batch)
-    elif workers <= 1:
+    elif workers <= 1 or len(batches) <= 1:  # nothing to share out: no process is started
         results = ((i, play_batch(b, registry, on_game=lambda: tell(1)))
                    for i, b in enumerate(batches))
     else:
