@@ -136,3 +136,11 @@ def test_the_cli_says_which_options_go_together() -> None:
                           (["--matrix", "--decks", "TD01", "TD02"], "drop --decks")):
         result = CliRunner().invoke(main, ["simulate", *args])
         assert result.exit_code == 2 and message in result.output, (args, result.output)
+
+
+def test_a_strict_run_s_script_error_comes_back_from_a_worker_naming_the_seeds() -> None:
+    registry = Registry(card_dirs=[ERRORS / "runtime-error"], strict=True)
+    decks = registry.resolve_decks("premium", ("err-runtime-royal-paladin", "TD01"))
+    with pytest.raises(SimulationError, match=r"ScriptError in the games of seeds \d+–\d+: "
+                                              r"ERR-RT-001 .*ERR-RT-001.lua:9"):
+        simulate(registry, "premium", decks, games=4, seed=11, workers=2, batch_size=2)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from vgcore.decks import DeckList
-from vgcore.errors import SimulationError
+from vgcore.errors import SimulationError, VgError
 from vgcore.plugins import Registry
 from vgcore.simulate import Batch, GameRecord, play_batch
 
@@ -185,7 +185,14 @@ def _start_worker(ticks: Any) -> None:
 
 
 def _play_in_worker(batch: Batch) -> list[GameRecord]:
-    return play_batch(batch, on_game=_tick)
+    """Play a batch; an error is sent back as a `SimulationError` naming the batch's seeds
+    (vgcore's own errors carry fields their pickled form would not rebuild)."""
+    try:
+        return play_batch(batch, on_game=_tick)
+    except VgError as exc:
+        last = batch.first_seed + batch.count - 1
+        raise SimulationError(f"{type(exc).__name__} in the games of seeds {batch.first_seed}"
+                              f"–{last}: {exc}") from None
 
 
 def _tick() -> None:
