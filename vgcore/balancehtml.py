@@ -18,7 +18,7 @@ from vgcore.balance import COUNTERS
 CELL_W: Final = 104
 CELL_H: Final = 58
 LABEL_W: Final = 230
-HEAD_H: Final = 130
+HEAD_H: Final = 110
 
 STYLE: Final = """
 body { font: 15px/1.45 system-ui, sans-serif; color: #1d232a; margin: 0; background: #f7f7f5; }
@@ -243,26 +243,30 @@ def histogram(counts: dict[int, int]) -> str:
 # -- cards -------------------------------------------------------------------------------
 
 
-CARD_COLUMNS: Final[Sequence[tuple[str, str]]] = (
-    ("ridden", "ridden"), ("called", "called"), ("played", "orders played"),
-    ("guarded", "guarded with"), ("triggered", "triggers revealed"),
-    ("abilities", "abilities activated"))
+CARD_COLUMNS: Final[Sequence[tuple[str, str, str]]] = (
+    ("ridden", "ridden", "rides of this card per game of its deck"),
+    ("called", "called", "calls of this card to a rear-guard circle per game of its deck"),
+    ("played", "orders", "plays of this order per game of its deck"),
+    ("guarded", "guards", "times put on the guardian circle per game of its deck"),
+    ("triggered", "triggers", "drive and damage checks revealing it as a trigger, per game"),
+    ("abilities", "abilities", "activations of its abilities per game of its deck"))
 
 
 def cards_section(data: dict[str, Any]) -> str:
-    assert tuple(c for c, _ in CARD_COLUMNS) == COUNTERS
+    assert tuple(c for c, _label, _tip in CARD_COLUMNS) == COUNTERS
     head = ('<tr><th class="sortable text">deck</th><th class="sortable text">card</th>'
             '<th class="sortable text">name</th>'
-            + "".join(f'<th class="sortable">{escape(label)} / game</th>'
-                      for _c, label in CARD_COLUMNS)
+            + "".join(f'<th class="sortable" title="{escape(tip)}">{escape(label)}</th>'
+                      for _c, label, tip in CARD_COLUMNS)
             + '<th class="sortable">used in</th><th class="sortable">won when used</th>'
             '<th class="sortable">95% CI</th><th class="sortable">vs deck</th></tr>')
     rows = "".join(card_row(row) for row in data["cards"])
     return (
         '<section id="cards"><h2>Cards</h2>'
-        '<p class="note">Per deck and card: how often per game of its deck it was ridden, '
-        "called, played as an order, put on the guardian circle, revealed as a trigger in a "
-        "drive or damage check, and had one of its abilities activate; in what share of its "
+        '<p class="note">Per deck and card: how often <em>per game of its deck</em> it was '
+        "ridden, called, played as an order, put on the guardian circle (guards), revealed as a "
+        "trigger in a drive or damage check, and had one of its abilities activate (the first "
+        "six figures; hover a column's head for its meaning); in what share of its "
         "deck's games it did any of these, its side's win rate in those games with the 95% CI, "
         "and that rate minus the deck's overall win rate. A card far above its deck's rate "
         "carries it (or is used when winning anyway); far below, it is played when losing or "
