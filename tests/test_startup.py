@@ -9,7 +9,7 @@ import sys
 
 # Libraries some commands need and most do not: each loads on first use.
 ON_FIRST_USE = ("jsonschema", "lupa", "networkx", "ruamel", "msgspec", "asyncio", "websockets",
-                "click", "tqdm")
+                "click", "tqdm", "ray")
 
 
 def imported_after(code: str) -> set[str]:

@@ -96,7 +96,8 @@ def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) ->
 @main.command()
 @click.option("--format", "format_id", default="premium", show_default=True)
 @click.option("--decks", nargs=2, default=None, help="Two deck names or deck files.")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1),
+              help="Games to play (with --matrix: per pair and seating).")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--agents", nargs=2, default=("greedy", "greedy"), show_default=True,
               type=click.Choice(sorted(AGENTS)), help="Agents for seats A and B.")
@@ -105,27 +106,68 @@ def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) ->
               help="Save every game as a replay file in this directory.")
 @click.option("--lenient", is_flag=True,
               help="Exit 0 even if card scripts failed during the games (still reported).")
+@click.option("--workers", default=None, type=click.IntRange(min=1),
+              help="Processes to play on (with --backend ray: the local Ray's CPUs); the "
+                   "results are the same for any number.  [default: all cores]")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True,
+              help="ray: play batches of games as Ray tasks (pip install 'vgcore[ray]').")
+@click.option("--address", default=None, metavar="ADDR",
+              help="--backend ray: join the Ray cluster at ADDR instead of starting one here.")
+@click.option("--batch-size", default=None, type=click.IntRange(min=1),
+              help="Games per batch a worker or Ray task plays (default: four batches per "
+                   "worker, at most 50 locally and 200 on Ray).")
+@click.option("--matrix", is_flag=True,
+              help="Play every pair of the decks given as arguments (default: all of the "
+                   "format's decks) both ways: the balance report (docs/simulation.md).")
+@click.option("--report", "report_dir", type=click.Path(file_okay=False), default=None,
+              help="--matrix: write report.json and report.html in this directory.")
+@click.argument("matrix_decks", nargs=-1, metavar="[DECK]...")
 @CARDS_OPTION
 @guarded
 def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: int,
              agents: tuple[str, str], as_json: bool, save_dir: str | None, lenient: bool,
+             workers: int | None, backend: str, address: str | None, batch_size: int | None,
+             matrix: bool, report_dir: str | None, matrix_decks: tuple[str, ...],
              card_dirs: tuple[str, ...]) -> None:
     """Play many games between agents and report win rates.
 
     A card script that fails during a game ends only its ability and the game goes on; the
     errors are counted, the first few shown with card, file and Lua line, and the exit code
     is 1 if any happened (unless --lenient).
+
+    With --matrix DECK...: every pair of decks both ways, then the win-rate matrix with 95%
+    CIs, the first player's advantage, game lengths and per-card statistics (--report DIR
+    also writes them as report.json and a self-contained report.html).
     """
     from tqdm import tqdm
 
+    from vgcore.parallel import default_workers
+
+    if matrix_decks and not matrix:
+        fail("deck names as arguments go with --matrix (one pair: --decks A B)")
+    if report_dir is not None and not matrix:
+        fail("--report writes the balance report of --matrix")
+    if address is not None and backend != "ray":
+        fail("--address is the Ray cluster's: add --backend ray")
+    if matrix and (decks or save_dir):
+        fail("--matrix takes its decks as arguments and saves no replays "
+             "(drop --decks and --save)")
+    workers = workers or default_workers()
+    registry = registry_for(card_dirs)
+    run = {"workers": workers, "backend": backend, "address": address,
+           "batch_size": batch_size}
+    if matrix:
+        simulate_matrix(registry, format_id, matrix_decks, games, seed, agents, as_json,
+                        report_dir, lenient, run)
+        return
     from vgcore.simulate import simulate as run_simulation
 
-    registry = registry_for(card_dirs)
     pair = resolve_decks(registry, format_id, decks or ())
     with tqdm(total=games, unit="game", disable=as_json, file=sys.stderr) as bar:
         report = run_simulation(registry, format_id, pair, games=games, seed=seed,
                                 agents=agents, save_dir=Path(save_dir) if save_dir else None,
-                                on_game=lambda _r: bar.update())
+                                on_progress=bar.update, **run)
     rate, low, high = report.win_rate("A")
     summary = {
         "format": format_id, "decks": [d.name for d in pair], "agents": list(agents),
@@ -151,6 +193,33 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
         ended = ", ".join(f"{reason} {count}" for reason, count in sorted(report.limits.items()))
         click.echo(f"draws by the engine's limits (docs/architecture.md): {ended}")
     end_simulation(report, lenient)
+
+
+def simulate_matrix(registry: Registry, format_id: str, names: tuple[str, ...], games: int,
+                    seed: int, agents: tuple[str, str], as_json: bool, report_dir: str | None,
+                    lenient: bool, run: dict[str, Any]) -> None:
+    """`vgcore simulate --matrix` (vgcore/balance.py; the page: vgcore/balancehtml.py)."""
+    from tqdm import tqdm
+
+    from vgcore.balance import matrix_pairs, run_matrix, write_report
+
+    decks = (resolve_decks(registry, format_id, names) if names
+             else registry.decks_for(format_id))
+    total = games * len(matrix_pairs(len(decks)))
+    with tqdm(total=total, unit="game", disable=as_json, file=sys.stderr) as bar:
+        report = run_matrix(registry, format_id, decks, games=games, seed=seed, agents=agents,
+                            on_progress=bar.update, **run)
+    data = report.as_dict()
+    if report_dir is not None:
+        written = write_report(data, Path(report_dir))
+        if not as_json:
+            click.echo(f"wrote {', '.join(str(p) for p in written)}")
+    if as_json:
+        click.echo(json.dumps(data))
+    else:
+        for line in report.table():
+            click.echo(line)
+    end_simulation(report.overall, lenient)
 
 
 def end_simulation(report: Any, lenient: bool) -> None:

@@ -99,3 +99,8 @@ class SeatError(VgError, ValueError):
 
 class GameOverError(VgError):
     """An answer was given to a game that has already ended."""
+
+
+class SimulationError(VgError):
+    """A simulation cannot run as asked: its registry cannot be rebuilt in worker processes,
+    the Ray backend is not installed or cannot start, or an option does not fit the backend."""

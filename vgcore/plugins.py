@@ -61,8 +61,13 @@ class Registry:
         self.plugin_errors: list[str] = []
         if entry_points:
             self.plugin_errors = load_entry_points(self.pm)
+        # What built this registry, so that worker processes can build the same one
+        # (vgcore.parallel): plugin objects given here cannot be sent to them.
+        self.entry_points = entry_points
+        self.added_plugins: tuple[str, ...] = ()
         for name, plugin in plugins:
             self.pm.register(plugin, name=name)
+            self.added_plugins += (name,)
         self.card_dirs = [Path(d) for d in card_dirs]
         self.strict = strict
         self._engines: dict[tuple[str, tuple[str, ...]], Engine] = {}

@@ -1,7 +1,10 @@
 """Playing many games between agents: the engine's main job and its statistics.
 
 Seeds are derived, never random: game i of a run with seed S uses game seed S + i and agent
-seeds derived from it, so a simulation is reproducible to the last decision.
+seeds derived from it, so a simulation is reproducible to the last decision. Games are played
+in batches (`Batch`: plain data, a range of seeds) that `vgcore.parallel` may hand to worker
+processes or Ray tasks; the records are added to the report in seed order whoever played
+them, so any number of workers gives the serial run's report.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeAlias
 
 from vgcore.agents import Agent, make_agent
 from vgcore.decks import DeckList
@@ -39,15 +43,41 @@ class ScriptFailure:
         return f"{self.card or '?'} {where}: {self.message}{game}"
 
 
+CardUses: TypeAlias = dict[str, dict[str, dict[str, int]]]
+"""What each team did with each card in one game: team -> card id -> counter -> count
+(`vgcore.balance` counts them from the game's log)."""
+
+
 @dataclass(slots=True)
 class GameRecord:
-    """What one finished game reports."""
+    """What one finished game reports: plain data, so that worker processes can send it."""
 
     result: str
     turns: int
     decisions: int
     script_errors: tuple[ScriptFailure, ...] = ()
     limit: str | None = None  # the engine's limit that ended it as a draw (vgcore.limits)
+    first: str | None = None  # the team whose player took the first turn
+    cards: CardUses | None = None  # per-card statistics, when the run collects them
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """Games `first_seed` … `first_seed + count - 1` of one match, as plain data: what a worker
+    process or a Ray task receives (it builds its own registry from `card_dirs`; a `Game`,
+    which holds a Lua runtime, never travels). `match` tells a run of several matches (the
+    balance report's) which one the batch belongs to."""
+
+    format_id: str
+    decks: tuple[tuple[str, DeckList], ...]  # (seat, deck), as dealt
+    agents: tuple[str, ...]
+    first_seed: int
+    count: int
+    card_dirs: tuple[str, ...] = ()
+    strict: bool = False
+    save_dir: str | None = None
+    card_stats: bool = False
+    match: int = 0
 
 
 @dataclass(slots=True)
@@ -60,6 +90,9 @@ class SimulationReport:
     script_errors: int = 0
     first_script_errors: list[ScriptFailure] = field(default_factory=list)
     limits: dict[str, int] = field(default_factory=dict)  # games a limit ended, per limit
+    turn_counts: dict[int, int] = field(default_factory=dict)  # games per number of turns
+    first_player: dict[str, int] = field(  # games the team going first won, lost or drew
+        default_factory=lambda: {"won": 0, "lost": 0, "draw": 0})
 
     #: How many script errors a report keeps in full (the rest are only counted).
     KEEP_ERRORS = 5
@@ -75,6 +108,21 @@ class SimulationReport:
             self.limits[record.limit] = self.limits.get(record.limit, 0) + 1
         self.turns += record.turns
         self.decisions += record.decisions
+        self.turn_counts[record.turns] = self.turn_counts.get(record.turns, 0) + 1
+        if record.first is not None:
+            outcome = ("draw" if record.result == "draw"
+                       else "won" if record.result == record.first else "lost")
+            self.first_player[outcome] += 1
+
+    def first_player_rate(self) -> tuple[float, float, float]:
+        """The first player's win rate (draw = half) over the games whose first player is
+        known, with a 95% Wilson CI."""
+        won, lost, draw = (self.first_player[k] for k in ("won", "lost", "draw"))
+        n = won + lost + draw
+        if n == 0:
+            return 0.0, 0.0, 0.0
+        p = (won + 0.5 * draw) / n
+        return (p, *wilson_interval(p, n))
 
     def win_rate(self, seat: str) -> tuple[float, float, float]:
         """Wins of `seat` over decided games and draws (draw = half), with a 95% Wilson CI."""
@@ -112,8 +160,10 @@ def play_out(game: Game, agents: dict[str, Agent], *,
     if replay is not None:
         replay.finish(game)
     reason = game.result_reason
+    first = game.state.first_player
     return GameRecord(game.state.result or "draw", game.state.turn, decisions,
-                      script_failures(game), reason if reason in LIMIT_REASONS else None)
+                      script_failures(game), reason if reason in LIMIT_REASONS else None,
+                      game.engine.seat_layout.teams[first] if first is not None else None)
 
 
 def script_failures(game: Game, seed: int | None = None) -> tuple[ScriptFailure, ...]:
@@ -151,37 +201,70 @@ def seat_agents(game: Game, agents: Sequence[str], game_seed: int) -> dict[str, 
 
 def simulate(registry: Registry, format_id: str, decks: Sequence[DeckList], *, games: int,
              seed: int = 0, agents: Sequence[str] = ("greedy", "greedy"),
-             save_dir: Path | None = None,
-             on_game: Callable[[GameRecord], None] | None = None) -> SimulationReport:
+             save_dir: Path | None = None, workers: int = 1, backend: str = "local",
+             address: str | None = None, batch_size: int | None = None,
+             on_progress: Callable[[int], None] | None = None) -> SimulationReport:
     """Play `games` games; game i uses seed `seed + i`. With `save_dir`, every game is saved
     as a replay file there (slower: a state hash is taken at each decision).
 
+    `workers` > 1 plays batches of games on that many processes, `backend="ray"` as Ray tasks
+    (`address`: an existing cluster's); the report is the serial one but for `seconds`.
+    `on_progress(n)` is told of every n games finished, by whichever worker.
+
     Games run on the registry's engines as they are: a non-strict one ends only a failing
     ability and goes on, and the report counts those script errors (keeping the first few
-    with card, file and line) so that the caller can refuse the run."""
-    from vgcore import __version__
+    with card, file and Lua line) so that the caller can refuse the run."""
+    from vgcore.parallel import plan_batches, run_batches
 
-    report = SimulationReport()
     for deck in decks:
         problems = registry.deck_violations(deck, format_id)
         if problems:
             raise DeckError(deck.name, problems)
+    report = SimulationReport()
     start = time.perf_counter()
     dealt = registry.deal_decks(format_id, decks)
-    for i in range(games):
-        game_seed = seed + i
-        game = registry.new_game(format_id, list(dealt.values()), game_seed, validate=False)
-        players = seat_agents(game, agents, game_seed)
-        replay = None
-        if save_dir is not None:
-            replay = Replay(format_id, game_seed, dict(dealt), engine_version=__version__)
-        record = play_out(game, players, replay=replay)
-        record.script_errors = script_failures(game, game_seed)
-        if replay is not None and save_dir is not None:
-            save_dir.mkdir(parents=True, exist_ok=True)
-            replay.save(save_dir / f"{format_id}-{game_seed:06d}.replay.json")
-        report.add(record)
-        if on_game is not None:
-            on_game(record)
+    batches = plan_batches(registry, format_id, dealt, agents, games=games, seed=seed,
+                           workers=workers, backend=backend, batch_size=batch_size,
+                           save_dir=save_dir)
+    for _batch, records in run_batches(registry, batches, workers=workers, backend=backend,
+                                       address=address, on_progress=on_progress):
+        for record in records:
+            report.add(record)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def play_batch(batch: Batch, registry: Registry | None = None,
+               on_game: Callable[[], None] | None = None) -> list[GameRecord]:
+    """Play a batch's games in seed order on `registry` (default: this process's registry for
+    the batch's card directories, built once): the one loop every backend runs."""
+    from vgcore import __version__
+
+    if registry is None:
+        from vgcore.parallel import worker_registry
+
+        registry = worker_registry(batch.card_dirs, batch.strict)
+    dealt = dict(batch.decks)
+    save_dir = Path(batch.save_dir) if batch.save_dir is not None else None
+    records = []
+    for game_seed in range(batch.first_seed, batch.first_seed + batch.count):
+        game = registry.new_game(batch.format_id, list(dealt.values()), game_seed,
+                                 validate=False)
+        players = seat_agents(game, batch.agents, game_seed)
+        replay = None
+        if save_dir is not None:
+            replay = Replay(batch.format_id, game_seed, dict(dealt), engine_version=__version__)
+        record = play_out(game, players, replay=replay)
+        record.script_errors = script_failures(game, game_seed)
+        if batch.card_stats:
+            from vgcore.balance import card_uses
+
+            record.cards = card_uses(game)
+        if replay is not None and save_dir is not None:
+            save_dir.mkdir(parents=True, exist_ok=True)
+            replay.save(save_dir / f"{batch.format_id}-{game_seed:06d}.replay.json")
+        records.append(record)
+        if on_game is not None:
+            on_game()
+    return records
+
