@@ -433,7 +433,7 @@ class GameIndex:
         # For `placed`: by list, the zone words where its abilities work and the cards holding
         # them; by list and seat, those words' zone names (and the seat's circles then).
         self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]]]] = {}
-        self.zone_names: dict[tuple[str, str], tuple[tuple[str, ...], list[str]]] = {}
+        self.zone_names: dict[tuple[str, str], tuple[dict[str, Any], int, list[str]]] = {}
         engine = game.engine
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
@@ -480,12 +480,15 @@ class GameIndex:
         for seat in seats:
             player = players[seat]
             zones = player.zones
-            # A seat's zone names change only when a circle is made (a few per game).
-            circles = tuple(player.circles)
+            # A seat's zone names change only when a circle is made (a few per game; circles
+            # are never taken away): the names are kept with the very circles dict they were
+            # made for (held, so it cannot be another's) and its size then.
+            circles = player.circles
             named = self.zone_names.get((which, seat))
-            if named is None or named[0] != circles:
-                named = self.zone_names[which, seat] = (circles, zone_names(game, seat, words))
-            for zone in named[1]:
+            if named is None or named[0] is not circles or named[1] != len(circles):
+                named = self.zone_names[which, seat] = (
+                    circles, len(circles), zone_names(game, seat, words))
+            for zone in named[2]:
                 for uid in zones.get(zone, ()):
                     if uid in by_uid:
                         found.append(uid)

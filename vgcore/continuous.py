@@ -78,7 +78,10 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
     busy, game.cont_busy = game.cont_busy, True
     found: set[tuple[Seat, str]] = set()
     try:
-        for ctx, spec, printed in active_conts(game, states_only=True):
+        shared = game.cont_active  # the stat layer's list of this very version, if it has one
+        active = (shared[1] if shared is not None and shared[0] == version
+                  else active_conts(game, states_only=True))
+        for ctx, spec, printed in active:
             if not any(e["op"] == "state" for e in spec["effects"]):
                 continue
             try:
@@ -151,7 +154,11 @@ def active_conts(game: Game, states_only: bool = False,
 
 def compute(game: Game) -> Deltas:
     deltas: Deltas = defaultdict(int)
-    for ctx, spec, printed in active_conts(game):
+    active = list(active_conts(game))
+    # The state layer, if a condition below reads it at this version, picks its abilities
+    # from this list (they are among them, in the same order) rather than looking again.
+    game.cont_active = (game.cont_version, active)
+    for ctx, spec, printed in active:
         try:
             contribution = remembered(game, "stats", ctx, spec, printed, evaluate)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
