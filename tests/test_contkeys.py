@@ -28,14 +28,15 @@ def builtin() -> Registry:
 
 
 def served(game: Game) -> tuple[frozenset, dict]:
-    """The layers as the game's caches serve them now."""
+    """The layers as the game's caches serve them now: the states, and what CONTs add to
+    every stat they can change, by unit."""
     states = continuous.cont_states(game)
-    stats = game.index.cont_stats
-    if not stats:
-        return states, {}
-    continuous.cont_delta(game, 0, next(iter(stats)))
-    assert game.cont_cache is not None
-    return states, game.cont_cache[1]
+    stats = {}
+    for stat in sorted(game.index.cont_stats):
+        continuous.cont_delta(game, 0, stat)
+        assert game.cont_cache is not None
+        stats[stat] = game.cont_cache[1][stat]
+    return states, stats
 
 
 def fresh(game: Game) -> tuple[frozenset, dict]:

@@ -418,7 +418,7 @@ class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
     __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "places",
-                 "self_autos", "state_conts", "zone_names")
+                 "self_autos", "stat_conts", "state_conts", "zone_names")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -428,6 +428,7 @@ class GameIndex:
         self.acts: list[tuple[int, Ability]] = []
         self.conts: list[tuple[int, Ability]] = []
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
+        self.stat_conts: dict[str, list[tuple[int, Ability]]] = {}  # "stat:<s>": those of s
         self.cont_states: set[str] = set()  # the player states they can give
         self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
         # For `placed`: by list, the zone words where its abilities work and the cards holding
@@ -453,8 +454,11 @@ class GameIndex:
                 else:
                     self.conts.append((uid, ability))
                     effects = ability.spec["effects"]
-                    self.cont_stats.update(e.get("stat") or e.get("what") for e in effects
-                                           if e["op"] != "state")
+                    changed = {e.get("stat") or e.get("what") for e in effects
+                               if e["op"] != "state"}
+                    self.cont_stats.update(changed)
+                    for stat in sorted(changed):
+                        self.stat_conts.setdefault(f"stat:{stat}", []).append((uid, ability))
                     states = {e["state"] for e in effects if e["op"] == "state"}
                     if states:
                         self.cont_states.update(states)
@@ -462,13 +466,16 @@ class GameIndex:
 
 
     def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
-        """The abilities of one of the lists ("conts", "state_conts", "acts") whose card lies
-        with one of `seats` in a zone where one of them works, in the list's order. Looked
+        """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"
+        of `stat_conts`) whose card lies with one of `seats` in a zone where one of them
+        works, in the list's order. Looked
         up from the few cards in those zones rather than by visiting every ability of the
         game, most of them on cards in a deck or a hand."""
         places = self.places.get(which)
         if places is None:
-            entries: list[tuple[int, Ability]] = getattr(self, which)
+            entries: list[tuple[int, Ability]] = (
+                self.stat_conts.get(which, []) if which.startswith("stat:")
+                else getattr(self, which))
             words = tuple(dict.fromkeys(w for _uid, a in entries for w in sorted(a.zone_set)))
             by_uid: dict[int, list[Ability]] = {}
             for uid, ability in entries:

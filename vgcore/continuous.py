@@ -1,10 +1,11 @@
 """CONT abilities (RULES.md §7): continuous effects re-evaluated whenever values are read.
 
-The contributions of every CONT ability in the game are computed together and cached until
-the next event: every change to the game logs an event, so the log's length (answers left
-out: `Game.cont_version`) is a version number that costs nothing to keep. A CONT ability's
-own condition and targets are read without CONT effects applied (no CONT depends on
-another), which keeps evaluation finite.
+What the CONT abilities add to a stat is computed for every unit at once, from the abilities
+that can change that stat, and cached until the next event: every change to the game logs an
+event, so the log's length (answers left out: `Game.cont_version`) is a version number that
+costs nothing to keep. Each printed ability's own result is also kept while the values it
+reads keep their key (vgcore.contkeys). A CONT ability's own condition and targets are read
+without CONT effects applied (no CONT depends on another), which keeps evaluation finite.
 
 Player states a CONT gives (`{op = "state"}`: a World's Dark Night) are a layer of their own,
 below the stat layer, so that a stat CONT's condition may read a state ("while your World is
@@ -35,29 +36,28 @@ if TYPE_CHECKING:
     from vgcore.game import Game
     from vgcore.types import Seat, Uid
 
-Deltas = dict[tuple[int, str], int]
-
-
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
     granted = game.any_granted()
     if not granted and stat not in game.index.cont_stats:
         return 0  # no CONT ability in this game can change this stat
+    if game.cont_busy:
+        return 0  # a CONT's own condition and targets are read without CONT effects
     version = game.cont_version
     cache = game.cont_cache
     if cache is None or cache[0] != version:
-        if game.cont_busy:
-            return 0
+        cache = game.cont_cache = (version, {})
+    values = cache[1].get(stat)
+    if values is None:
         # The state layer below is worked out only if a stat CONT's condition reads a state
         # (`in_cont_state` from inside `compute`): the same values, since that layer is
         # computed with CONT stats off either way.
         game.cont_busy = True
         try:
-            cache = (version, compute(game))
+            values = cache[1][stat] = compute(game, stat)
         finally:
             game.cont_busy = False
-        game.cont_cache = cache
-    return cache[1].get((uid, stat), 0)
+    return values.get(uid, 0)
 
 
 def in_cont_state(game: Game, seat: Seat, name: str) -> bool:
@@ -78,10 +78,7 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
     busy, game.cont_busy = game.cont_busy, True
     found: set[tuple[Seat, str]] = set()
     try:
-        shared = game.cont_active  # the stat layer's list of this very version, if it has one
-        active = (shared[1] if shared is not None and shared[0] == version
-                  else active_conts(game, states_only=True))
-        for ctx, spec, printed in active:
+        for ctx, spec, printed in active_conts(game, "state_conts"):
             if not any(e["op"] == "state" for e in spec["effects"]):
                 continue
             try:
@@ -129,15 +126,14 @@ def remembered(game: Game, layer: str, ctx: Ctx, spec: dict, printed: Ability | 
     return result
 
 
-def active_conts(game: Game, states_only: bool = False,
+def active_conts(game: Game, which: str = "conts",
                  ) -> Iterator[tuple[Ctx, dict, Ability | None]]:
     """(point of view, spec, the ability if printed) of each CONT ability that works now:
-    printed (all, or only those giving a state) or granted to a unit, and those a player
-    holds (no card: `Ctx(seat)`)."""
+    printed (of one of the index's lists: all, "state_conts" giving a state, or "stat:<s>"
+    changing a stat), or granted to a unit, and those a player holds (no card: `Ctx(seat)`)."""
     st = game.state
     conts: list[tuple[int, Ability, bool]] = [
-        (uid, a, True) for uid, a in game.index.placed(
-            game, "state_conts" if states_only else "conts", game.state.seats)]
+        (uid, a, True) for uid, a in game.index.placed(game, which, game.state.seats)]
     conts += [(uid, a, False) for _key, uid, a in game.granted() if a.kind == "cont"]
     for uid, ability, printed in conts:
         seat, zone = st.loc[uid]
@@ -152,20 +148,19 @@ def active_conts(game: Game, states_only: bool = False,
         yield Ctx(seat), ability.spec, None
 
 
-def compute(game: Game) -> Deltas:
-    deltas: Deltas = defaultdict(int)
-    active = list(active_conts(game))
-    # The state layer, if a condition below reads it at this version, picks its abilities
-    # from this list (they are among them, in the same order) rather than looking again.
-    game.cont_active = (game.cont_version, active)
-    for ctx, spec, printed in active:
+def compute(game: Game, stat: str) -> dict[Uid, int]:
+    """What the CONT abilities that work now add to `stat`, by unit. Only the abilities that
+    can change that stat are looked at (`GameIndex`'s list "stat:<stat>")."""
+    deltas: dict[Uid, int] = defaultdict(int)
+    for ctx, spec, printed in active_conts(game, f"stat:{stat}"):
         try:
             contribution = remembered(game, "stats", ctx, spec, printed, evaluate)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
             game.tolerate(exc, reading=True)
             continue
-        for key, amount in contribution:
-            deltas[key] += amount
+        for (target, key), amount in contribution:
+            if key == stat:
+                deltas[target] += amount
     return dict(deltas)
 
 

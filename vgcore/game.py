@@ -64,10 +64,10 @@ if TYPE_CHECKING:
 class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
-    __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_active",
-                 "cont_busy", "cont_cache", "cont_memo", "engine", "history_cache",
-                 "in_procedure", "log_limit", "moves", "resolution_mark", "rules_dirty",
-                 "script_left", "script_warnings", "state", "state_cache", "telling_moves")
+    __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_busy",
+                 "cont_cache", "cont_memo", "engine", "history_cache", "in_procedure",
+                 "log_limit", "moves", "resolution_mark", "rules_dirty", "script_left",
+                 "script_warnings", "state", "state_cache", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -76,13 +76,13 @@ class Game:
         # Derived from the state, never part of it: rebuilt on demand after a clone.
         self._index: GameIndex | None = None
         self._scripts: ScriptHost | None = None
-        self.cont_cache: tuple[int, dict[tuple[int, str], int]] | None = None
+        # (version, {stat: {unit: what CONT abilities add}}), each stat worked out when read
+        self.cont_cache: tuple[int, dict[str, dict[int, int]]] | None = None
         self.answers_logged = 0  # `decision` events logged through this object (cont_version)
         self.cont_busy = False
         # Each printed CONT ability's last result in a layer and the key it was read under
         # (vgcore.contkeys): {(layer, uid, ability number): (key, result)}.
         self.cont_memo: dict[tuple[str, int | None, int], tuple[Any, list[Any]]] = {}
-        self.cont_active: tuple[int, list[Any]] | None = None  # (version, active CONTs)
         # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
         self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
         self.history_cache: TurnHistory | None = None  # this turn's events (vgcore.history)
