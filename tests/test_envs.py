@@ -230,3 +230,28 @@ def test_ansi_render_draws_the_board_of_the_agent_to_move(plain: Registry) -> No
         warnings.simplefilter("error")
         env.close()
 
+
+
+def test_observation_is_the_same_in_every_game_the_seat_cannot_tell_apart(
+        registry: Registry) -> None:
+    """Game.resample(seat) deals anew every card `seat` cannot identify and re-seeds the
+    PRNG: the seat's observation must not change, whatever was dealt."""
+    import random
+
+    encoder = Encoder(registry.engine("premium"))
+    for seed in range(3):
+        game = registry.new_game("premium", seed=seed)
+        advance(game, seed, 25 + 20 * seed)
+        if game.is_terminal:
+            continue
+        seat = game.current_player
+        mine = encoder.encode(game, seat)
+        hashes = set()
+        for k in range(3):
+            sample = game.resample(seat, random.Random(k))
+            hashes.add(sample.state.state_hash())
+            theirs = encoder.encode(sample, seat)
+            for name, array in mine["observation"].items():
+                assert np.array_equal(array, theirs["observation"][name]), name
+            assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+        assert len(hashes) > 1
