@@ -255,3 +255,19 @@ def test_observation_is_the_same_in_every_game_the_seat_cannot_tell_apart(
                 assert np.array_equal(array, theirs["observation"][name]), name
             assert np.array_equal(mine["action_mask"], theirs["action_mask"])
         assert len(hashes) > 1
+
+
+def test_the_python_examples_of_docs_envs_run(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).parent.parent / "docs" / "envs.md"
+    blocks = re.findall(r"^```python\n(.*?)^```\s*$", page.read_text(encoding="utf-8"),
+                        re.M | re.S)
+    assert len(blocks) == 3  # PettingZoo, Gymnasium, OpenSpiel
+    for block in blocks:
+        exec(compile(block, str(page), "exec"), {})
+    printed = capsys.readouterr().out.split("\n")
+    assert printed[0].split()[0] in ("A", "B", "draw")  # the PettingZoo game's result
+    assert printed[1] in ("1.0", "-1.0", "0.0")  # the Gymnasium episode's reward
+    assert printed[2]  # the answer IS-MCTS chose, as an action string
