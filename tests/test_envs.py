@@ -271,3 +271,20 @@ def test_the_python_examples_of_docs_envs_run(capsys: pytest.CaptureFixture[str]
     assert printed[0].split()[0] in ("A", "B", "draw")  # the PettingZoo game's result
     assert printed[1] in ("1.0", "-1.0", "0.0")  # the Gymnasium episode's reward
     assert printed[2]  # the answer IS-MCTS chose, as an action string
+
+
+def test_bench_env_reports_steps_per_second_and_observation_bytes() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from vgcore.cli import main
+
+    result = CliRunner().invoke(main, ["bench", "--env", "--steps", "300", "--format",
+                                       "premium", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["format"] == "premium" and figures["steps"] == 300
+    assert figures["observation_bytes"] == Encoder(Registry().engine("premium")).nbytes()
+    for key in ("env_steps_per_s", "engine_only_steps_per_s", "engine_and_view_steps_per_s"):
+        assert figures[key] > 0
