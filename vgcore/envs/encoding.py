@@ -93,7 +93,8 @@ def code(vocabulary: Sequence[str], word: str | None) -> int:
 
 
 def clip(value: int) -> int:
-    return max(-INT16_MAX, min(INT16_MAX, value))
+    """Into int16's range (every array is int16; a value past it is kept at the bound)."""
+    return -INT16_MAX if value < -INT16_MAX else INT16_MAX if value > INT16_MAX else value
 
 
 @dataclass(frozen=True)
@@ -150,9 +151,9 @@ class Encoder:
         db = self.engine.db
         for cid, i in self.card_index.items():
             c = db[cid]
-            table[i] = (i, -1 if c.grade is None else c.grade, (c.power or 0) // 100,
-                        -1 if c.shield is None else c.shield // 100, c.critical or 0,
-                        code(TRIGGERS, c.trigger), code(KINDS, c.kind),
+            table[i] = (i, -1 if c.grade is None else clip(c.grade), clip((c.power or 0) // 100),
+                        -1 if c.shield is None else clip(c.shield // 100),
+                        clip(c.critical or 0), code(TRIGGERS, c.trigger), code(KINDS, c.kind),
                         1 if (c.script or c.text) else 0)
         return table
 
@@ -330,7 +331,7 @@ class Encoder:
                 circle = len(CIRCLES) + 1 + word_code(word) % 64
             else:
                 word_id = word_code(word)
-        return (seat_code, circle, min(number, INT16_MAX), down, word_id,
+        return (seat_code, circle, clip(number), down, word_id,
                 *self.card_table[card].tolist())
 
     def _global(self, view: Mapping[str, Any], seat: Seat, rel: Mapping[Seat, int],
@@ -348,7 +349,8 @@ class Encoder:
         result = view.get("result")
         team = self.engine.seat_layout.teams[seat]
         outcome = 0 if result is None else 3 if result == "draw" else 1 if result == team else 2
-        return (min(view["turn"], INT16_MAX), int(view["turn_player"] == seat),
+        return tuple(clip(v) for v in (
+                view["turn"], int(view["turn_player"] == seat),
                 rel.get(view["first_player"], 0), code(PHASES, view["phase"]), outcome,
                 code(DECISION_KINDS, decision["kind"]) if decision else 0,
                 int(bool(decision) and decision["seat"] == seat),
@@ -356,7 +358,7 @@ class Encoder:
                 decision.get("min", 0) if decision else 0,
                 decision.get("max", 0) if decision else 0,
                 int(bool(decision and decision.get("optional"))), n_options,
-                int(battle is not None), *b, len(view.get("pending", ())))
+                int(battle is not None), *b, len(view.get("pending", ()))))
 
     @staticmethod
     def _place(where: str, rel: Mapping[Seat, int]) -> tuple[int, int]:
