@@ -142,6 +142,9 @@ class Encoder:
             self._slices.append((name, at, at + size, shape))
             at += size
         self._total = at
+        self._order = {s: self.seat_order(s) for s in self.seats}
+        self._rel = {s: {o: i + 1 for i, o in enumerate(order)}
+                     for s, order in self._order.items()}
 
     # -- the layout ---------------------------------------------------------------------
 
@@ -191,8 +194,7 @@ class Encoder:
         return self.encode_view(view, seat)
 
     def encode_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
-        order = self.seat_order(seat)
-        rel = {s: i + 1 for i, s in enumerate(order)}
+        order, rel = self._order[seat], self._rel[seat]
         # One zeroed buffer per observation, cut into the named arrays (views of it).
         buf = np.zeros(self._total, dtype=np.int16)
         obs = {name: buf[a:b].reshape(shape) for name, a, b, shape in self._slices}
