@@ -11,7 +11,7 @@ pending abilities one at a time, then the other players (ordering.py decides rea
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.decisions import Action
@@ -26,6 +26,7 @@ from vgcore.selectors import (
     condition_holds,
     filter_matches,
     zone_matches,
+    zone_names,
 )
 from vgcore.steps import push_block
 from vgcore.types import GC
@@ -55,7 +56,10 @@ def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
         used = game.state.flags.get("used", {})
         if used.get(used_key(uid, ability.number)) == game.state.turn:
             return False
-    return all(check(game, seat, uid, ability) for check in game.engine.validity_checks)
+    for check in game.engine.validity_checks:  # noqa: SIM110 - a hot path: no generator
+        if not check(game, seat, uid, ability):
+            return False
+    return True
 
 
 def zone_at_event(game: Game, uid: Uid, event: Event) -> str:
@@ -357,7 +361,10 @@ def usable_acts(game: Game, seat: Seat) -> Iterator[tuple[Uid, Ability, str | No
     in a zone where the ability works, valid, its condition met and its cost payable."""
     from vgcore.costs import can_pay
 
-    for uid, ability, grant in all_acts(game):
+    acts: list[tuple[int, Ability, str | None]] = [
+        (u, a, None) for u, a in game.index.placed(game, "acts", (seat,))]
+    acts += [(uid, a, key) for key, uid, a in game.granted() if a.kind == "act"]
+    for uid, ability, grant in acts:
         where, zone = game.state.loc[uid]
         if where != seat or not active_in(game, seat, zone, ability.zone_set):
             continue
@@ -376,12 +383,6 @@ def usable_acts(game: Game, seat: Seat) -> Iterator[tuple[Uid, Ability, str | No
         number = act_number(game, uid, ability, grant)
         yield uid, ability, grant, ability_ref(game, seat, uid, game.state.card_ids[uid],
                                                number, "act")
-
-
-def all_acts(game: Game) -> list[tuple[int, Ability, str | None]]:
-    acts: list[tuple[int, Ability, str | None]] = [(u, a, None) for u, a in game.index.acts]
-    acts += [(uid, a, key) for key, uid, a in game.granted() if a.kind == "act"]
-    return acts
 
 
 def act_number(game: Game, uid: Uid, ability: Ability, grant: str | None) -> int:
@@ -416,8 +417,8 @@ FRAMES = {
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
 
-    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "self_autos",
-                 "state_conts")
+    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "places",
+                 "self_autos", "state_conts", "zone_names")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -429,6 +430,10 @@ class GameIndex:
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
         self.cont_states: set[str] = set()  # the player states they can give
         self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
+        # For `placed`: by list, the zone words where its abilities work and the cards holding
+        # them; by list and seat, those words' zone names (and the seat's circles then).
+        self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]]]] = {}
+        self.zone_names: dict[tuple[str, str], tuple[tuple[str, ...], list[str]]] = {}
         engine = game.engine
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
@@ -454,6 +459,38 @@ class GameIndex:
                     if states:
                         self.cont_states.update(states)
                         self.state_conts.append((uid, ability))
+
+
+    def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
+        """The abilities of one of the lists ("conts", "state_conts", "acts") whose card lies
+        with one of `seats` in a zone where one of them works, in the list's order. Looked
+        up from the few cards in those zones rather than by visiting every ability of the
+        game, most of them on cards in a deck or a hand."""
+        places = self.places.get(which)
+        if places is None:
+            entries: list[tuple[int, Ability]] = getattr(self, which)
+            words = tuple(dict.fromkeys(w for _uid, a in entries for w in sorted(a.zone_set)))
+            by_uid: dict[int, list[Ability]] = {}
+            for uid, ability in entries:
+                by_uid.setdefault(uid, []).append(ability)
+            places = self.places[which] = (words, by_uid)
+        words, by_uid = places
+        players = game.state.players
+        found = []
+        for seat in seats:
+            player = players[seat]
+            zones = player.zones
+            # A seat's zone names change only when a circle is made (a few per game).
+            circles = tuple(player.circles)
+            named = self.zone_names.get((which, seat))
+            if named is None or named[0] != circles:
+                named = self.zone_names[which, seat] = (circles, zone_names(game, seat, words))
+            for zone in named[1]:
+                for uid in zones.get(zone, ()):
+                    if uid in by_uid:
+                        found.append(uid)
+        found.sort()  # the lists hold cards by uid
+        return [(uid, ability) for uid in found for ability in by_uid[uid]]
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

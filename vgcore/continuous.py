@@ -1,21 +1,24 @@
 """CONT abilities (RULES.md §7): continuous effects re-evaluated whenever values are read.
 
 The contributions of every CONT ability in the game are computed together and cached until
-the next event: every change to the game logs an event, so the log's length is a version
-number that costs nothing to keep. A CONT ability's own condition and targets are read
-without CONT effects applied (no CONT depends on another), which keeps evaluation finite.
+the next event: every change to the game logs an event, so the log's length (answers left
+out: `Game.cont_version`) is a version number that costs nothing to keep. A CONT ability's
+own condition and targets are read without CONT effects applied (no CONT depends on
+another), which keeps evaluation finite.
 
 Player states a CONT gives (`{op = "state"}`: a World's Dark Night) are a layer of their own,
-computed before the stat layer, so that a stat CONT's condition may read a state ("while your
-World is Dark Night, +5000"); a state CONT's own condition sees no CONT effect at all.
+below the stat layer, so that a stat CONT's condition may read a state ("while your World is
+Dark Night, +5000"); a state CONT's own condition sees no CONT effect at all. It is worked
+out only when something reads a state.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
+from vgcore import contkeys
 from vgcore.abilities import Ability, is_valid
 from vgcore.errors import ScriptError
 from vgcore.selectors import (
@@ -40,13 +43,14 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     granted = game.any_granted()
     if not granted and stat not in game.index.cont_stats:
         return 0  # no CONT ability in this game can change this stat
-    version = len(game.state.log)
+    version = game.cont_version
     cache = game.cont_cache
     if cache is None or cache[0] != version:
         if game.cont_busy:
             return 0
-        if game.index.cont_states or granted:
-            cont_states(game)  # the layer below: stat CONT conditions may read states
+        # The state layer below is worked out only if a stat CONT's condition reads a state
+        # (`in_cont_state` from inside `compute`): the same values, since that layer is
+        # computed with CONT stats off either way.
         game.cont_busy = True
         try:
             cache = (version, compute(game))
@@ -65,7 +69,7 @@ def in_cont_state(game: Game, seat: Seat, name: str) -> bool:
 
 def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
     """Every (seat, state) the CONT abilities give now, cached until the next event."""
-    version = len(game.state.log)
+    version = game.cont_version
     cache = game.state_cache
     if cache is not None and cache[0] == version:
         return cache[1]
@@ -74,8 +78,13 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
     busy, game.cont_busy = game.cont_busy, True
     found: set[tuple[Seat, str]] = set()
     try:
-        for ctx, spec in active_conts(game, game.index.state_conts):
-            found.update(_states_of(game, ctx, spec))
+        for ctx, spec, printed in active_conts(game, states_only=True):
+            if not any(e["op"] == "state" for e in spec["effects"]):
+                continue
+            try:
+                found.update(remembered(game, "states", ctx, spec, printed, _states_of))
+            except ScriptError as exc:  # a failing CONT applies nothing (strict: raises)
+                game.tolerate(exc, reading=True)
     except BaseException:
         game.state_cache = None  # not worked out: the next read tries again
         raise
@@ -86,27 +95,48 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
 
 
 def _states_of(game: Game, ctx: Ctx, spec: dict) -> list[tuple[Seat, str]]:
-    if not any(e["op"] == "state" for e in spec["effects"]):
+    if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
         return []
-    try:
-        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
-            return []
-        return [(game.opponent(ctx.seat) if e.get("player") == "opponent" else ctx.seat,
-                 e["state"]) for e in spec["effects"]
-                if e["op"] == "state" and _effect_applies(game, ctx, e)]
-    except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
-        game.tolerate(exc, reading=True)
-        return []
+    return [(game.opponent(ctx.seat) if e.get("player") == "opponent" else ctx.seat,
+             e["state"]) for e in spec["effects"]
+            if e["op"] == "state" and _effect_applies(game, ctx, e)]
 
 
-def active_conts(game: Game, printed: list[tuple[int, Ability]] | None = None,
-                 ) -> Iterator[tuple[Ctx, dict]]:
-    """(point of view, spec) of each CONT ability that works now: printed (all, or those of
-    `printed`) or granted to a unit, and those a player holds (no card: `Ctx(seat)`)."""
+def remembered(game: Game, layer: str, ctx: Ctx, spec: dict, printed: Ability | None,
+               work_out: Callable[[Game, Ctx, dict], list[Any]]) -> list[Any]:
+    """What one CONT ability gives in a layer ("stats" or "states"): its last result while
+    nothing it reads has changed (vgcore.contkeys), else worked out anew."""
+    if printed is None:
+        return work_out(game, ctx, spec)  # granted and player abilities: read every time
+    engine = game.engine
+    known = engine.cont_reads.get(id(printed))
+    if known is None:
+        known = engine.cont_reads[id(printed)] = (printed, contkeys.reads_of(engine, spec))
+    reads = known[1]
+    if reads is None:
+        return work_out(game, ctx, spec)
+    key = contkeys.key(game, ctx, reads,
+                       cont_states(game) if reads.states and layer == "stats" else None)
+    slot = (layer, ctx.uid, printed.number)
+    last = game.cont_memo.get(slot)
+    if last is not None and last[0] == key:
+        return last[1]
+    result = work_out(game, ctx, spec)
+    game.cont_memo[slot] = (key, result)
+    return result
+
+
+def active_conts(game: Game, states_only: bool = False,
+                 ) -> Iterator[tuple[Ctx, dict, Ability | None]]:
+    """(point of view, spec, the ability if printed) of each CONT ability that works now:
+    printed (all, or only those giving a state) or granted to a unit, and those a player
+    holds (no card: `Ctx(seat)`)."""
     st = game.state
-    conts = list(game.index.conts if printed is None else printed)
-    conts += [(uid, a) for _key, uid, a in game.granted() if a.kind == "cont"]
-    for uid, ability in conts:
+    conts: list[tuple[int, Ability, bool]] = [
+        (uid, a, True) for uid, a in game.index.placed(
+            game, "state_conts" if states_only else "conts", game.state.seats)]
+    conts += [(uid, a, False) for _key, uid, a in game.granted() if a.kind == "cont"]
+    for uid, ability, printed in conts:
         seat, zone = st.loc[uid]
         if zone == GC:
             seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
@@ -114,16 +144,16 @@ def active_conts(game: Game, printed: list[tuple[int, Ability]] | None = None,
             continue
         if not is_valid(game, seat, uid, ability):
             continue
-        yield Ctx(seat, uid), ability.spec
+        yield Ctx(seat, uid), ability.spec, ability if printed else None
     for seat, ability in game.player_abilities():  # a player's own: no card, zone or validity
-        yield Ctx(seat), ability.spec
+        yield Ctx(seat), ability.spec, None
 
 
 def compute(game: Game) -> Deltas:
     deltas: Deltas = defaultdict(int)
-    for ctx, spec in active_conts(game):
+    for ctx, spec, printed in active_conts(game):
         try:
-            contribution = evaluate(game, ctx, spec)
+            contribution = remembered(game, "stats", ctx, spec, printed, evaluate)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
             game.tolerate(exc, reading=True)
             continue

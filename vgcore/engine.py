@@ -175,6 +175,9 @@ class Engine:
         self.zone_circles: dict[str, str] = {
             n: z.circle for n, z in self.zones.items() if z.circle is not None}
         self.circle_parts: dict[str, tuple[str, ...]] = {}
+        # What each printed CONT ability reads (vgcore.contkeys), by id(ability); the ability
+        # is kept beside it so that the id stays its own.
+        self.cont_reads: dict[int, tuple[Any, Any]] = {}
         for part, circle in self.zone_circles.items():
             self.circle_parts[circle] = (*self.circle_parts.get(circle, ()), part)
         self.turn_steps: list[TurnStep] = []

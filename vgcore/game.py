@@ -66,7 +66,8 @@ if TYPE_CHECKING:
 class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
-    __slots__ = ("_index", "_scripts", "answer_mark", "cont_busy", "cont_cache", "engine",
+    __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_busy", "cont_cache",
+                 "cont_memo", "engine",
                  "history_cache", "in_procedure", "log_limit", "moves", "resolution_mark",
                  "rules_dirty", "script_left", "script_warnings", "state", "state_cache",
                  "telling_moves")
@@ -79,7 +80,11 @@ class Game:
         self._index: GameIndex | None = None
         self._scripts: ScriptHost | None = None
         self.cont_cache: tuple[int, dict[tuple[int, str], int]] | None = None
+        self.answers_logged = 0  # `decision` events logged through this object (cont_version)
         self.cont_busy = False
+        # Each printed CONT ability's last result in a layer and the key it was read under
+        # (vgcore.contkeys): {(layer, uid, ability number): (key, result)}.
+        self.cont_memo: dict[tuple[str, int | None, int], tuple[Any, list[Any]]] = {}
         # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
         self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
         self.history_cache: TurnHistory | None = None  # this turn's events (vgcore.history)
@@ -171,6 +176,14 @@ class Game:
         granted abilities' work when none were)."""
         flags = self.state.flags
         return bool(flags.get("granted") or flags.get("player_granted"))
+
+    @property
+    def cont_version(self) -> int:
+        """What the CONT caches are keyed on: the number of events logged, answers left out.
+        Every change to the game logs an event, and an answer changes nothing by itself (what
+        it makes happen logs its own events; cards cannot name `decision` events), so values
+        read just before and just after an answer is logged share one computation."""
+        return len(self.state.log) - self.answers_logged
 
     def player_abilities(self) -> list[tuple[Seat, Ability]]:
         """(player, ability) for every ability effects gave to players."""
@@ -302,6 +315,7 @@ class Game:
         try:
             self.emit("decision", seat=d.seat, question=d.kind, answer=str(action),
                       forced=False, private=d.seat if secret else None)
+            self.answers_logged += 1
             try:
                 self._answer(action)
             except ScriptError as exc:
@@ -463,6 +477,7 @@ class Game:
             secret = kind in PRIVATE_DECISIONS or bool(data and data.get("private"))
             self.emit("decision", seat=seat, question=kind, answer=str(options[0]), forced=True,
                       private=seat if secret else None)
+            self.answers_logged += 1
             self._answer(options[0])
             return
         st.decision = Decision(st.decision_seq, seat, kind, prompt, options,

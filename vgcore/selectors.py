@@ -109,16 +109,42 @@ def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
     # Cards on the field that a state makes "not a unit" (e.g. a locked card) are not selected.
     mods = game.state.modifiers
     not_units = {m[0] for m in mods if m[1] == NOT_A_UNIT and m[2] > 0} if mods else ()
+    tests = _card_tests(game, selector)
+    st = game.state
     for seat in seats_for(ctx, game, selector.get("owner", "you")):
-        player = game.state.players[seat]
+        player = st.players[seat]
         for zone in zone_names(game, seat, zones):
             for uid in player.zones.get(zone, ()):
                 if (not_units and uid in not_units and game.is_field(seat, zone)
                         and not _names_its_state(game, uid, selector.get("has"))):
                     continue
-                if card_matches(game, ctx, uid, selector):
+                if not tests:
+                    out.append(uid)
+                    continue
+                card = game.card(uid)
+                for test, want in tests:
+                    if not test(game, ctx, uid, card, st, want):
+                        break
+                else:
                     out.append(uid)
     return out
+
+
+_WHERE_KEYS = frozenset(("zone", "owner"))
+
+
+def _card_tests(game: Game, selector: Mapping[str, Any]) -> list[tuple[Any, Any]]:
+    """A selector's filters other than where it looks (`select` only visits the zones and
+    seats `zone` and `owner` name, so every card it visits passes those two), each paired
+    with its wanted value: looked up once per selection instead of once per card."""
+    matchers = game.engine.filter_matchers
+    return [(FILTERS[key], want) if key in FILTERS
+            else (_plugin_test(matchers[key]), want)
+            for key, want in selector.items() if key not in _WHERE_KEYS]
+
+
+def _plugin_test(matcher: Any) -> Any:
+    return lambda g, c, u, card, st, w: matcher(g, c, u, w)
 
 
 def _names_its_state(game: Game, uid: Uid, has: Any) -> bool:
@@ -299,8 +325,13 @@ def condition_holds(game: Game, ctx: Ctx, cond: Any) -> bool:
         return True
     if isinstance(cond, FnRef):
         return bool(game.scripts.call(cond, ctx))
-    return all(CONDITIONS[key](game, ctx, cond, value) for key, value in cond.items()
-               if key not in ("min", "max", "player"))
+    for key, value in cond.items():
+        if key not in _CONDITION_OPTIONS and not CONDITIONS[key](game, ctx, cond, value):
+            return False
+    return True
+
+
+_CONDITION_OPTIONS = frozenset(("min", "max", "player"))  # how a condition key is read
 
 
 def _count_condition(game: Game, ctx: Ctx, cond: Mapping[str, Any], selector: Any) -> bool:

@@ -1,0 +1,122 @@
+"""The CONT layers' caches never serve a stale value (RULES.md §7: continuous abilities apply
+while their conditions hold, re-read whenever a value is read).
+
+vgcore.continuous keeps each layer per log version (answers left out, `Game.cont_version`)
+and each printed CONT ability's last result while the values it reads keep their key
+(vgcore.contkeys). Whole games of every scripted d-standard deck check, at every decision,
+that what the caches serve equals the layers worked out afresh on a clone (which has no
+cache), and the keys are checked to cover what the declarations read.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vgcore import continuous, contkeys
+from vgcore.agents.random import RandomAgent
+from vgcore.bench import set_pairs
+from vgcore.game import Game
+from vgcore.plugins import Registry
+from vgcore.scripting.declarations import FnRef
+
+GAMES_PER_PAIR = 2
+
+
+@pytest.fixture(scope="module")
+def builtin() -> Registry:
+    return Registry(strict=True)
+
+
+def served(game: Game) -> tuple[frozenset, dict]:
+    """The layers as the game's caches serve them now."""
+    states = continuous.cont_states(game)
+    stats = game.index.cont_stats
+    if not stats:
+        return states, {}
+    continuous.cont_delta(game, 0, next(iter(stats)))
+    assert game.cont_cache is not None
+    return states, game.cont_cache[1]
+
+
+def fresh(game: Game) -> tuple[frozenset, dict]:
+    """The layers worked out with no cache at all."""
+    return served(game.clone())
+
+
+def pairs(registry: Registry) -> dict[str, tuple]:
+    found = dict(set_pairs(registry, "d-standard"))
+    found["defaults"] = registry.default_decks("d-standard")
+    return found
+
+
+@pytest.mark.parametrize("label", ["D-BT01-brandt-gate vs D-BT01-brandt-gate-prison",
+                                   "D-BT01-dark-states vs D-BT01-dragon-empire",
+                                   "D-BT01-keter-sanctuary vs D-BT01-stoicheia", "defaults"])
+def test_cached_layers_equal_fresh_ones_at_every_decision(builtin: Registry, label: str) -> None:
+    decks = pairs(builtin)[label]
+    worlds_seen = 0
+    for seed in range(GAMES_PER_PAIR):
+        game = builtin.new_game("d-standard", decks, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            assert served(game) == fresh(game), f"seed {seed}, event {len(game.state.log)}"
+            worlds_seen += bool(continuous.cont_states(game))
+            game.apply(agent.choose(game, game.legal_actions()))
+    if label.startswith("D-BT01-brandt-gate"):
+        assert worlds_seen, "no World state held in these games: the check saw no state layer"
+
+
+def test_a_remembered_result_is_reused_while_its_key_holds(builtin: Registry,
+                                                            monkeypatch) -> None:
+    """Reads across many events evaluate the Worlds' CONT far fewer times than they read it:
+    the key (the order zones' cards) changes only when a card enters or leaves one."""
+    decks = pairs(builtin)["D-BT01-brandt-gate vs D-BT01-brandt-gate-prison"]
+    evaluated = []
+    original = continuous._states_of
+    monkeypatch.setattr(continuous, "_states_of",
+                        lambda g, c, s: evaluated.append(1) or original(g, c, s))
+    reads = 0
+    for seed in range(3):
+        game = builtin.new_game("d-standard", decks, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            continuous.cont_states(game)
+            reads += any(uid in game.state.players[s].zones["order_zone"]
+                         for s in game.state.seats for uid, _a in game.index.state_conts)
+            game.apply(agent.choose(game, game.legal_actions()))
+    assert reads > 20, "the games never put a World into an order zone"
+    assert len(evaluated) < reads / 3
+
+
+WORLD = {"condition": {"not": {"count": {"not": {"order_type": ("world",)}, "owner": "you",
+                                         "zone": ("order_zone",)}}},
+         "effects": ({"op": "state", "state": "dark_night",
+                      "condition": {"count": {"owner": "you", "zone": ("order_zone",)},
+                                    "min": 1, "max": 1}},)}
+
+
+def test_the_reads_of_a_world_are_its_order_zone(builtin: Registry) -> None:
+    reads = contkeys.reads_of(builtin.engine("d-standard"), WORLD)
+    assert reads == contkeys.Reads(turn=False, phase=False, battle=False, states=False,
+                                   zones=("order_zone",))
+
+
+@pytest.mark.parametrize("spec", [
+    # a count of units: what modifiers and effects change
+    {"condition": {"count": {"zone": ("RC",)}, "min": 2},
+     "effects": ({"op": "modify", "stat": "power", "target": "self", "amount": 5000},)},
+    # a filter on a current value
+    {"condition": {"count": {"zone": ("drop",), "grade_min": 2}},
+     "effects": ({"op": "modify", "stat": "power", "target": "self", "amount": 5000},)},
+    # another unit changed, or an amount that varies
+    {"effects": ({"op": "modify", "stat": "power", "target": "vanguard", "amount": 5000},)},
+    {"effects": ({"op": "modify", "stat": "power", "target": "self",
+                  "amount": {"count": {"zone": ("soul",)}, "times": 1000}},)},
+    # turn history and Lua functions
+    {"condition": {"this_turn": {"event": ("order",), "player": "you"}},
+     "effects": ({"op": "modify", "stat": "power", "target": "self", "amount": 2000},)},
+    {"condition": FnRef("X-001", ("condition",)),
+     "effects": ({"op": "modify", "stat": "power", "target": "self", "amount": 2000},)},
+], ids=["units", "current-grade", "other-target", "varying-amount", "history", "lua"])
+def test_what_no_key_covers_is_read_every_time(builtin: Registry, spec: dict) -> None:
+    assert contkeys.reads_of(builtin.engine("d-standard"), spec) is None

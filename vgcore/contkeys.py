@@ -1,0 +1,151 @@
+"""When a CONT ability's effect cannot have changed: a key over everything it reads.
+
+The CONT layers (continuous.py) are worked out again after every event, yet most events
+change nothing a given CONT ability reads: a card drawn changes neither whether your World is
+Dark Night nor a unit's "+5000 during your turn". Evaluating every active CONT again was most
+of what a booster deck's game cost beyond a vanilla one.
+
+So each printed CONT ability's declaration is looked at once (`reads_of`). When it reads only
+what this module knows how to key — whose turn it is, the phase, the battle's attacker and
+booster, the players' states, its own card's place, damage, and counts of cards picked by
+printed data in zones off the field — and changes only its own card by fixed amounts, `key`
+builds a small tuple of those values, and the ability's last result is reused while the key
+stays equal (`Game.cont_memo`). Anything else (a Lua function, a count of units on the field,
+an amount that varies) is evaluated every time. tests/test_contkeys.py plays whole games
+checking that the layers always equal a fresh evaluation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vgcore.types import GC, Zone
+
+if TYPE_CHECKING:
+    from vgcore.engine import Engine
+    from vgcore.game import Game
+    from vgcore.selectors import Ctx
+
+# Filters that depend only on a card's printed data (and its owner, which never changes).
+KEYED_FILTERS = frozenset({"clan", "nation", "race", "trigger", "kind", "order_type", "unit",
+                           "sentinel", "persona_ride", "card_owner"})
+_BATTLE_CONDITIONS = frozenset({"attacking", "boosting", "boosted", "in_battle"})
+_STATIC_CONDITION_KEYS = frozenset({"min", "max", "player", "went_first", "self_row"})
+_ZONE_WORDS = frozenset({"field", "units", "RC"})
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """What one CONT ability reads, beyond its own card's place (always part of the key)."""
+
+    turn: bool  # whose turn it is, and which turn (a turn's state lapses with it)
+    phase: bool
+    battle: bool  # the battle's attacker and booster
+    states: bool  # player states
+    zones: tuple[str, ...]  # zones off the field whose cards it counts, every seat's
+
+
+class _Reading:
+    """Gathers what a declaration reads while checking that each part can be keyed."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.turn = self.phase = self.battle = self.states = False
+        self.zones: dict[str, None] = {}
+
+    def condition(self, cond: Any) -> bool:
+        if not isinstance(cond, Mapping):
+            return False  # a Lua function reads anything
+        for key, value in cond.items():
+            if key in _STATIC_CONDITION_KEYS:
+                continue
+            if key in ("all", "any"):
+                if not all(self.condition(part) for part in value):
+                    return False
+            elif key == "not":
+                if not self.condition(value):
+                    return False
+            elif key == "count":
+                if not self.selector(value):
+                    return False
+            elif key == "turn":
+                self.turn = True
+            elif key == "phase":
+                self.phase = True
+            elif key in _BATTLE_CONDITIONS:
+                self.battle = True
+            elif key == "state":
+                self.turn = self.states = True
+            elif key in ("damage_min", "limit_break"):
+                self.zones[Zone.DAMAGE] = None
+            else:
+                return False
+        return True
+
+    def selector(self, selector: Any) -> bool:
+        if not isinstance(selector, Mapping):
+            return False
+        zones = selector.get("zone", ("field",))
+        if not all(self._off_field(z) for z in zones):
+            return False  # units: modifiers and effects change what a selector finds there
+        if not all(key in ("zone", "owner") or _keyed_filter(key, want)
+                   for key, want in selector.items()):
+            return False
+        self.zones.update(dict.fromkeys(zones))
+        return True
+
+    def _off_field(self, zone: Any) -> bool:
+        engine = self.engine
+        return (isinstance(zone, str) and zone not in _ZONE_WORDS and zone != GC
+                and not zone.startswith(("VC", "RC")) and not engine.is_field(zone)
+                and zone not in engine.zone_circles and zone not in engine.circle_parts)
+
+    def effect(self, effect: Mapping[str, Any]) -> bool:
+        if "condition" in effect and not self.condition(effect["condition"]):
+            return False
+        if effect["op"] == "state":
+            return True
+        return effect.get("target") == "self" and (
+            effect["op"] != "modify" or type(effect["amount"]) is int)
+
+
+def _keyed_filter(key: str, want: Any) -> bool:
+    if key in KEYED_FILTERS:
+        return True
+    return key == "not" and isinstance(want, Mapping) and all(
+        _keyed_filter(k, w) for k, w in want.items())
+
+
+def reads_of(engine: Engine, spec: Mapping[str, Any]) -> Reads | None:
+    """What a CONT declaration reads, or None when some part of it reads what no key covers."""
+    reading = _Reading(engine)
+    if "condition" in spec and not reading.condition(spec["condition"]):
+        return None
+    if not all(reading.effect(effect) for effect in spec["effects"]):
+        return None
+    return Reads(reading.turn, reading.phase, reading.battle, reading.states,
+                 tuple(reading.zones))
+
+
+def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Hashable:
+    """The values a CONT ability with these `reads` reads now, seen from `ctx` (`states`: the
+    CONT state layer when its conditions may read it; None inside that layer)."""
+    st = game.state
+    parts: list[Any] = [ctx.seat, ctx.uid, None if ctx.uid is None else st.loc[ctx.uid]]
+    if reads.turn:
+        parts.append((st.turn, st.turn_player))
+    if reads.phase:
+        parts.append(st.phase)
+    if reads.battle:
+        b = st.battle
+        parts.append(None if b is None else (b["attacker"], b["booster"]))
+    if reads.states:
+        parts.append(tuple(tuple(p.flags.get("states", {}).items())
+                           for p in st.players.values()))
+        parts.append(states)
+    if reads.zones:
+        parts.append(tuple(tuple(p.zones.get(z, ())) for p in st.players.values()
+                           for z in reads.zones))
+    return tuple(parts)
