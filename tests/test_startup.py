@@ -27,3 +27,12 @@ def test_the_cli_loads_the_host_only_for_the_host_commands() -> None:
     loaded = imported_after("import vgcore.cli")
     assert {"asyncio", "websockets", "lupa", "jsonschema"} & loaded == set()
     assert "click" in loaded
+
+
+# The AI extra (vgcore[ai]): only its adapters, on first use, import these.
+AI_LIBRARIES = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}
+
+
+def test_import_vgcore_and_vgcore_envs_load_none_of_the_ai_libraries() -> None:
+    assert imported_after("import vgcore\nimport vgcore.envs") & AI_LIBRARIES == set()
+    assert {"gymnasium", "numpy"} <= imported_after("from vgcore.envs import gymnasium_env")

@@ -279,18 +279,28 @@ def end_simulation(report: Any, lenient: bool) -> None:
                    "and report both medians and the speed-up (docs/performance.md).")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
               help="--compare: benches of each side.")
+@click.option("--env", "env_mode", is_flag=True,
+              help="Measure the learning environment instead (vgcore[ai]): PettingZoo AEC "
+                   "steps/s with random legal answers, beside the bare engine's, and the "
+                   "bytes of one observation (docs/envs.md).")
+@click.option("--steps", default=20_000, show_default=True, type=click.IntRange(min=1),
+              help="--env: steps to time.")
 @CARDS_OPTION
 @guarded
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
           views: bool, batch: bool, profile_path: str | None, compare_rev: str | None,
-          rounds: int, card_dirs: tuple[str, ...]) -> None:
+          rounds: int, env_mode: bool, steps: int, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
     With --host: the headless host under load — answers/s, latency from an answer to the next
-    decision, MiB per live game, and start-up time with unfinished games to resume.
+    decision, MiB per live game, and start-up time with unfinished games to resume. With
+    --env: the PettingZoo environment's steps/s and observation size.
     """
+    if env_mode:
+        bench_env(format_id, steps, seed, as_json, card_dirs)
+        return
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
@@ -329,6 +339,18 @@ def echo_figures(data: dict[str, Any], as_json: bool) -> None:
                 click.echo(f"{inner:>24}: {item}")
         else:
             click.echo(f"{key:>24}: {value}")
+
+
+def bench_env(format_id: str, steps: int, seed: int, as_json: bool,
+              card_dirs: tuple[str, ...]) -> None:
+    """`vgcore bench --env` (vgcore/envs/bench.py)."""
+    try:
+        from vgcore.envs.bench import env_bench
+    except ImportError as exc:
+        raise click.ClickException(f"--env needs the AI extra: pip install 'vgcore[ai]' "
+                                   f"({exc})") from None
+    figures = env_bench(registry_for(card_dirs), format_id, steps=steps, seed=seed)
+    echo_figures({"format": format_id, **figures}, as_json)
 
 
 def bench_compare(rev: str, argv: list[str], rounds: int, as_json: bool) -> None:

@@ -58,6 +58,8 @@ from vgcore.types import (
 )
 
 if TYPE_CHECKING:
+    import random
+
     from vgcore.plugins import Registry
 
 
@@ -338,6 +340,14 @@ class Game:
 
     def clone(self) -> Game:
         return Game(self.engine, self.state.clone())
+
+    def resample(self, seat: Seat, rng: random.Random) -> Game:
+        """A new game consistent with everything `seat` can know (its view and the public
+        history), the cards it cannot identify dealt anew and the PRNG re-seeded from `rng`:
+        a determinization for search agents (vgcore.determinize). `self` is unchanged."""
+        from vgcore.determinize import resample
+
+        return resample(self, seat, rng)
 
     def view(self, seat: Seat, *, log: bool = True, since: int = 0) -> dict[str, Any]:
         """What `seat` may know, as JSON-able data (views.py). `log=False` leaves the event

@@ -29,6 +29,7 @@ from vgcore.types import STANDARD_CIRCLES, TOKEN, VC, Zone
 from vgcore.zones import CORE_ZONES
 
 if TYPE_CHECKING:
+    from vgcore.decisions import Decision
     from vgcore.engine import Engine
 
 MAX_DEPTH = 40                 # nesting of any value (a real snapshot nests < 12 deep)
@@ -1022,6 +1023,33 @@ def check_decision(game: Game) -> None:
         raise fail("state.decision", "does not match the question this state asks "
                    f"({again.kind} for {again.seat}: " + ", ".join(again.option_strings()[:6])
                    + (", …" if len(again.options) > 6 else "") + ")")
+
+
+def ask_again(game: Game) -> Decision | None:
+    """The pending question as the state would ask it now, asked again on a copy as
+    `check_decision` does; None when there is no question, or its frame does more than ask
+    (or fails) so that it cannot be asked again. A determinized game (vgcore.determinize)
+    asks another seat's question again after dealing that seat's hidden cards anew."""
+    from vgcore.decisions import Decision
+
+    st = game.state
+    d = st.decision
+    if d is None or not st.stack:
+        return None
+    kind = game.engine.frames[st.stack[-1]["k"]]
+    if kind.answer is None:
+        return None
+    probe = _Probe(game.engine, st.clone())
+    probe.state.decision = None
+    probe.state.decision_seq = d.id - 1
+    try:
+        kind.run(probe, probe.state.stack[-1])
+    except _Asked as asked:
+        if same_apart_from_decision(asked.state, game):
+            return Decision(d.id, *asked.args)
+    except VgError:
+        return None
+    return None
 
 
 def probe_answers(game: Game) -> None:
