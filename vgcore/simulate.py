@@ -48,6 +48,8 @@ class GameRecord:
     decisions: int
     script_errors: tuple[ScriptFailure, ...] = ()
     limit: str | None = None  # the engine's limit that ended it as a draw (vgcore.limits)
+    # per team: (decisions its agents answered, seconds they spent choosing)
+    thinking: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -60,6 +62,8 @@ class SimulationReport:
     script_errors: int = 0
     first_script_errors: list[ScriptFailure] = field(default_factory=list)
     limits: dict[str, int] = field(default_factory=dict)  # games a limit ended, per limit
+    # per team: decisions its agents answered and the seconds they spent choosing
+    thinking: dict[str, tuple[int, float]] = field(default_factory=dict)
 
     #: How many script errors a report keeps in full (the rest are only counted).
     KEEP_ERRORS = 5
@@ -75,6 +79,14 @@ class SimulationReport:
             self.limits[record.limit] = self.limits.get(record.limit, 0) + 1
         self.turns += record.turns
         self.decisions += record.decisions
+        for team, (count, seconds) in record.thinking.items():
+            had = self.thinking.get(team, (0, 0.0))
+            self.thinking[team] = (had[0] + count, had[1] + seconds)
+
+    def ms_per_decision(self, team: str) -> float:
+        """The mean time `team`'s agents took to answer one decision, in milliseconds."""
+        count, seconds = self.thinking.get(team, (0, 0.0))
+        return 1000 * seconds / count if count else 0.0
 
     def win_rate(self, seat: str) -> tuple[float, float, float]:
         """Wins of `seat` over decided games and draws (draw = half), with a 95% Wilson CI."""
@@ -100,10 +112,15 @@ def play_out(game: Game, agents: dict[str, Agent], *,
     Optionally keep it as a replay (answers plus the state hash before each, which is what
     `replay --verify` compares)."""
     decisions = 0
+    teams = game.engine.seat_layout.teams
+    thinking: dict[str, tuple[int, float]] = {}
     while not game.is_terminal:
         d = game.decision
         assert d is not None
+        start = time.perf_counter()
         action = agents[d.seat].choose(game, d.options)
+        count, seconds = thinking.get(teams[d.seat], (0, 0.0))
+        thinking[teams[d.seat]] = (count + 1, seconds + time.perf_counter() - start)
         if replay is not None:
             replay.hashes.append(game.state.state_hash())
             replay.answers.append(str(action))
@@ -113,7 +130,8 @@ def play_out(game: Game, agents: dict[str, Agent], *,
         replay.finish(game)
     reason = game.result_reason
     return GameRecord(game.state.result or "draw", game.state.turn, decisions,
-                      script_failures(game), reason if reason in LIMIT_REASONS else None)
+                      script_failures(game), reason if reason in LIMIT_REASONS else None,
+                      thinking)
 
 
 def script_failures(game: Game, seed: int | None = None) -> tuple[ScriptFailure, ...]:
