@@ -1,20 +1,28 @@
-"""A search agent: determinized Monte Carlo search over the answers that matter, greedy
-rollouts cut at a horizon and scored by a heuristic of damage, hand and field.
+"""The search agent `mcts`: determinized Monte Carlo search over the answers that matter,
+greedy rollouts cut at a horizon and scored by a fitted model of winning.
 
-At a decision worth searching, each iteration deals the cards the agent's seat cannot see
-anew (`Determinizer`, vgcore.determinize: it never reads hidden cards), picks a candidate
-answer by UCB1, applies it on that sample and lets the greedy agent play every seat until
-the end of the turn after this one (`horizon` turns later) or the end of the game; a finished
-game scores +1/−1/0, an unfinished one `evaluate`'s estimate. The answer with the best mean
-wins (greedy's own answer breaks ties, so with too few iterations it plays like greedy).
-Decisions that cannot change much — one answer, set-up, heals, picks of an effect's targets
-— are answered by greedy at once, so the time goes where a choice matters (guards, attacks,
-calls, rides, triggers, paying costs).
+It searches one ply deep, with sampling where an information-set search would branch: at a
+decision worth searching, each round deals the cards the agent's seat cannot see anew
+(`Determinizer`, vgcore.determinize: the agent never reads a hidden card), plays every
+candidate answer on its own copy of that deal, and lets the greedy agent play every seat until
+`horizon` turns after the current one end, or the game does. A finished game scores +1/−1/0,
+an unfinished one `evaluation.evaluate`'s estimate. Because every candidate meets the same
+deals and the same future chance (common random numbers), the differences between their
+scores are the answers' own; greedy's answer stands unless another beats it on those pairs by
+more than their standard error — so the agent is greedy improved where the rollouts show a
+better answer, never a noisier greedy. (A tree over several plies would need many more
+rollouts than the ~100 ms of a decision allow: one rollout to the end of the next turn costs
+2–5 ms.)
+
+Decisions that cannot change much — one answer, set-up, heals, picks of an effect's targets,
+a gift's circle — are answered by greedy at once, and calls that differ only by an equivalent
+empty circle are searched once, so the time goes where a choice matters: guards, attacks,
+boosts, calls, rides, triggers, costs and "may" abilities.
 
 The default budget is a number of iterations, so a game with a fixed seed is reproducible on
-any machine; `ms` caps the search time instead (or as well) for play against the clock.
-Agent specs (`mcts:iterations=64`, `mcts:ms=100,horizon=1`) are read by
-`vgcore.agents.make_agent`.
+any machine; `ms` stops starting rounds after that time (then the answers depend on the
+machine's speed). Agent specs (`mcts:iterations=64`, `mcts:ms=100,horizon=0`) are read by
+`vgcore.agents.make_agent`; docs/agents.md has the measured strength.
 """
 
 from __future__ import annotations
@@ -46,8 +54,10 @@ MAX_CANDIDATES: Final = 8
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much one searched decision may cost: `iterations` rollouts, and at most `ms`
-    milliseconds when given (then the result depends on the machine's speed)."""
+    """How much one searched decision may cost: `iterations` rollouts in all (rounds of one
+    rollout per candidate answer; at least one round), `horizon` turns after the current one
+    before a rollout is scored, and `ms` when given: no round begins past that many
+    milliseconds (then the answer depends on the machine's speed)."""
 
     iterations: int = 24
     ms: float | None = None
