@@ -21,11 +21,13 @@ from vgcore.plugins import Registry
 from vgcore.simulate import GameRecord, SimulationReport, simulate
 
 ERRORS = Path(__file__).parent / "cards" / "errors"
-TIMINGS = ("games_per_s",)
+TIMINGS = ("games_per_s", "ms_per_decision")
 
 
 def report_without_time(report: SimulationReport) -> SimulationReport:
+    """The report with its timings zeroed (the agents' thinking time keeps its counts)."""
     report.seconds = 0.0
+    report.thinking = {team: (count, 0.0) for team, (count, _s) in report.thinking.items()}
     return report
 
 

@@ -29,7 +29,9 @@ def local_ray() -> Iterator[None]:
 
 
 def without_time(report: SimulationReport) -> SimulationReport:
+    """The report with its timings zeroed (the agents' thinking time keeps its counts)."""
     report.seconds = 0.0
+    report.thinking = {team: (count, 0.0) for team, (count, _s) in report.thinking.items()}
     return report
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from vgcore.agents import AGENTS
+from vgcore.agents import AGENTS, check_agent_spec
 from vgcore.errors import VgError
 from vgcore.plugins import Registry
 
@@ -86,6 +86,14 @@ def main() -> None:
     """vgcore: a headless rules engine for Cardfight!! Vanguard."""
 
 
+def agent_spec(spec: str, option: str) -> str:
+    """An agent spec from the command line, checked (`make_agent` would build it)."""
+    try:
+        return check_agent_spec(spec)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint=option) from None
+
+
 def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) -> list[Any]:
     return list(registry.resolve_decks(format_id, decks or None))
 
@@ -100,7 +108,9 @@ def resolve_decks(registry: Registry, format_id: str, decks: tuple[str, ...]) ->
               help="Games to play (with --matrix: per pair and seating).")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--agents", nargs=2, default=("greedy", "greedy"), show_default=True,
-              type=click.Choice(sorted(AGENTS)), help="Agents for seats A and B.")
+              callback=lambda _c, _p, specs: tuple(agent_spec(s, "--agents") for s in specs),
+              help="Agents for seats A and B: " + ", ".join(sorted(AGENTS))
+              + ", with options as mcts:iterations=64 or mcts:ms=100 (docs/agents.md).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
               help="Save every game as a replay file in this directory.")
@@ -178,6 +188,8 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
         "games_per_s": round(report.games / report.seconds, 2),
         "script_errors": report.script_errors,
         "limits": report.limits,
+        "ms_per_decision": {team: round(report.ms_per_decision(team), 3)
+                            for team in sorted(report.thinking)},
     }
     if as_json:
         click.echo(json.dumps(summary))
@@ -189,6 +201,8 @@ def simulate(format_id: str, decks: tuple[str, ...] | None, games: int, seed: in
     click.echo(f"A's win rate {rate:.1%} (95% CI {low:.1%} – {high:.1%})")
     click.echo(f"average {summary['avg_turns']} turns and {summary['avg_decisions']} decisions "
                f"per game; {summary['games_per_s']} games/s")
+    click.echo("time per decision: " + ", ".join(
+        f"{team} {ms:.2f} ms" for team, ms in summary["ms_per_decision"].items()))
     if report.limits:
         ended = ", ".join(f"{reason} {count}" for reason, count in sorted(report.limits.items()))
         click.echo(f"draws by the engine's limits (docs/architecture.md): {ended}")
@@ -436,7 +450,9 @@ def validate(deck_files: tuple[str, ...], format_id: str | None,
               help="Your deck (your team's at a tag fight) and the agents' deck.")
 @click.option("--seat", default=None,
               help="Your seat: A or B (A1, B1, A2, B2 at a tag fight); default the first.")
-@click.option("--agent", default="greedy", show_default=True, type=click.Choice(sorted(AGENTS)))
+@click.option("--agent", default="greedy", show_default=True,
+              callback=lambda _c, _p, spec: agent_spec(spec, "--agent"),
+              help="The agents' spec: " + ", ".join(sorted(AGENTS)) + " (mcts:ms=100…).")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), default=None,
               help="Save the game as a replay file when it ends.")

@@ -135,6 +135,8 @@ class Determinizer:
                 new_ids.update(self._deal(owner, ids, rng))
         for uid, card_id in new_ids.items():
             ids[uid] = card_id
+        if new_ids:
+            twin.cards_changed()
         if self.rewrites:
             log = st.log
             for at, key, uid in self.rewrites:

@@ -339,7 +339,18 @@ class Game:
         self.end_game({seat: reason})
 
     def clone(self) -> Game:
-        return Game(self.engine, self.state.clone())
+        twin = Game(self.engine, self.state.clone())
+        # The ability index is read-only and derived from the card ids the copy shares:
+        # search agents clone thousands of times per decision, so it is not rebuilt.
+        twin._index = self._index
+        return twin
+
+    def cards_changed(self) -> None:
+        """Card ids were edited in place (a determinization deals hidden cards anew): the
+        data derived from them is rebuilt on next use."""
+        self._index = None
+        self.cont_cache = None
+        self.state_cache = None
 
     def resample(self, seat: Seat, rng: random.Random) -> Game:
         """A new game consistent with everything `seat` can know (its view and the public

@@ -59,6 +59,8 @@ class GameRecord:
     limit: str | None = None  # the engine's limit that ended it as a draw (vgcore.limits)
     first: str | None = None  # the team whose player took the first turn
     cards: CardUses | None = None  # per-card statistics, when the run collects them
+    # per team: (decisions its agents answered, seconds they spent choosing)
+    thinking: dict[str, tuple[int, float]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,8 @@ class SimulationReport:
     turn_counts: dict[int, int] = field(default_factory=dict)  # games per number of turns
     first_player: dict[str, int] = field(  # games the team going first won, lost or drew
         default_factory=lambda: {"won": 0, "lost": 0, "draw": 0})
+    # per team: decisions its agents answered and the seconds they spent choosing
+    thinking: dict[str, tuple[int, float]] = field(default_factory=dict)
 
     #: How many script errors a report keeps in full (the rest are only counted).
     KEEP_ERRORS = 5
@@ -113,6 +117,9 @@ class SimulationReport:
             outcome = ("draw" if record.result == "draw"
                        else "won" if record.result == record.first else "lost")
             self.first_player[outcome] += 1
+        for team, (count, seconds) in record.thinking.items():
+            had = self.thinking.get(team, (0, 0.0))
+            self.thinking[team] = (had[0] + count, had[1] + seconds)
 
     def first_player_rate(self) -> tuple[float, float, float]:
         """The first player's win rate (draw = half) over the games whose first player is
@@ -123,6 +130,11 @@ class SimulationReport:
             return 0.0, 0.0, 0.0
         p = (won + 0.5 * draw) / n
         return (p, *wilson_interval(p, n))
+
+    def ms_per_decision(self, team: str) -> float:
+        """The mean time `team`'s agents took to answer one decision, in milliseconds."""
+        count, seconds = self.thinking.get(team, (0, 0.0))
+        return 1000 * seconds / count if count else 0.0
 
     def win_rate(self, seat: str) -> tuple[float, float, float]:
         """Wins of `seat` over decided games and draws (draw = half), with a 95% Wilson CI."""
@@ -148,10 +160,15 @@ def play_out(game: Game, agents: dict[str, Agent], *,
     Optionally keep it as a replay (answers plus the state hash before each, which is what
     `replay --verify` compares)."""
     decisions = 0
+    teams = game.engine.seat_layout.teams
+    thinking: dict[str, tuple[int, float]] = {}
     while not game.is_terminal:
         d = game.decision
         assert d is not None
+        start = time.perf_counter()
         action = agents[d.seat].choose(game, d.options)
+        count, seconds = thinking.get(teams[d.seat], (0, 0.0))
+        thinking[teams[d.seat]] = (count + 1, seconds + time.perf_counter() - start)
         if replay is not None:
             replay.hashes.append(game.state.state_hash())
             replay.answers.append(str(action))
@@ -163,7 +180,8 @@ def play_out(game: Game, agents: dict[str, Agent], *,
     first = game.state.first_player
     return GameRecord(game.state.result or "draw", game.state.turn, decisions,
                       script_failures(game), reason if reason in LIMIT_REASONS else None,
-                      game.engine.seat_layout.teams[first] if first is not None else None)
+                      game.engine.seat_layout.teams[first] if first is not None else None,
+                      thinking=thinking)
 
 
 def script_failures(game: Game, seed: int | None = None) -> tuple[ScriptFailure, ...]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from vgcore.agents import AGENTS
+from vgcore.agents import AGENTS, is_agent
 
 if TYPE_CHECKING:
     from vgcore.host.service import Host
@@ -182,7 +182,7 @@ def agent(url: str, game: str, seat: str, token: str, agent_name: str) -> None:
 
     from vgcore.host.client import HostRequestError
 
-    if agent_name not in AGENTS:
+    if not is_agent(agent_name):
         raise click.BadParameter(f"no agent {agent_name!r}; agents: "
                                  + ", ".join(sorted(AGENTS)), param_hint="--agent")
     try:

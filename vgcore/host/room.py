@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from vgcore.agents import AGENTS, make_agent
+from vgcore.agents import AGENTS, is_agent, make_agent
 from vgcore.errors import ActionSyntaxError, IllegalActionError, VgError
 from vgcore.game import FORFEITS, Game, read_answer
 from vgcore.host import protocol as p
@@ -225,7 +225,7 @@ class Room:
             raise p.HostError("unauthorized", f"join game {self.id} as {d.seat} first")
         if d.seat not in mine:
             raise p.HostError("not_your_decision", f"decision {d.id} asks {d.seat}")
-        if message.agent not in AGENTS:
+        if not is_agent(message.agent):
             raise p.HostError("bad_request", f"no agent {message.agent!r}; agents: "
                               + ", ".join(sorted(AGENTS)))
         agent = make_agent(message.agent, seed=self.agent_seed(d.id))

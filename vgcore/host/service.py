@@ -21,7 +21,7 @@ from typing import Any
 
 import msgspec
 
-from vgcore.agents import AGENTS
+from vgcore.agents import AGENTS, is_agent
 from vgcore.errors import DeckError, VgError
 from vgcore.game import Game
 from vgcore.host import protocol as p
@@ -266,9 +266,10 @@ class Host:
         for seat in seats:
             kind = asked.get(seat, HUMAN)
             agent = kind.removeprefix(AGENT_PREFIX)
-            if kind != HUMAN and (not kind.startswith(AGENT_PREFIX) or agent not in AGENTS):
+            if kind != HUMAN and (not kind.startswith(AGENT_PREFIX) or not is_agent(agent)):
                 raise p.HostError("bad_request", f"seat {seat}: {kind!r} is neither 'human' nor "
-                                  "an agent: " + ", ".join(AGENT_PREFIX + a for a in AGENTS))
+                                  "an agent: " + ", ".join(AGENT_PREFIX + a for a in AGENTS)
+                                  + " (mcts with options: agent:mcts:ms=100)")
             kinds[seat] = kind
         return kinds
 
