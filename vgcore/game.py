@@ -351,6 +351,7 @@ class Game:
         self._index = None
         self.cont_cache = None
         self.state_cache = None
+        self.cont_memo = {}  # kept by (uid, ability number): the uid may hold another card now
 
     def resample(self, seat: Seat, rng: random.Random) -> Game:
         """A new game consistent with everything `seat` can know (its view and the public
