@@ -993,8 +993,6 @@ def check_decision(game: Game) -> None:
     again on a copy, with no question pending, asks it again; the copy stops at that question
     and, if nothing else changed on the way (the frame only asks), it must be the same. A
     frame that does other work before asking is left to the structural checks."""
-    from vgcore.decisions import Decision
-
     st = game.state
     d = st.decision
     if d is None:
@@ -1002,23 +1000,16 @@ def check_decision(game: Game) -> None:
     kind = game.engine.frames[st.stack[-1]["k"]]
     if kind.answer is None:
         raise fail("state.decision", f"the top frame ({st.stack[-1]['k']}) asks no questions")
-    probe = _Probe(game.engine, st.clone())
-    probe.state.decision = None
-    probe.state.decision_seq = d.id - 1
     try:
-        kind.run(probe, probe.state.stack[-1])
-    except _Asked as asked:
-        again = Decision(d.id, *asked.args)
-        if not same_apart_from_decision(asked.state, game):
-            return  # the frame does more than ask: nothing to compare
+        again = _asked_again(game)
     except ScriptError:
         return  # a card script failed while offering: nothing can be concluded
     except (VgError, LookupError, TypeError, ValueError, AttributeError, AssertionError,
             RuntimeError, ArithmeticError) as exc:
         raise fail("state", f"the pending question cannot be asked in this state "
                    f"({type(exc).__name__}: {exc})") from None
-    else:
-        return  # the frame asked nothing (it was at another stage): nothing to compare
+    if again is None:
+        return  # the frame asked nothing, or did more than ask: nothing to compare
     if again.to_json() != d.to_json():
         raise fail("state.decision", "does not match the question this state asks "
                    f"({again.kind} for {again.seat}: " + ", ".join(again.option_strings()[:6])
@@ -1030,25 +1021,33 @@ def ask_again(game: Game) -> Decision | None:
     `check_decision` does; None when there is no question, or its frame does more than ask
     (or fails) so that it cannot be asked again. A determinized game (vgcore.determinize)
     asks another seat's question again after dealing that seat's hidden cards anew."""
+    st = game.state
+    if st.decision is None or not st.stack:
+        return None
+    if game.engine.frames[st.stack[-1]["k"]].answer is None:
+        return None
+    try:
+        return _asked_again(game)
+    except VgError:
+        return None
+
+
+def _asked_again(game: Game) -> Decision | None:
+    """Run the top frame (which asked the pending question) on a copy with no question
+    pending: the question it asks, or None when it asks nothing or changes the game on the
+    way (it does more than ask). Errors of the run propagate."""
     from vgcore.decisions import Decision
 
     st = game.state
     d = st.decision
-    if d is None or not st.stack:
-        return None
-    kind = game.engine.frames[st.stack[-1]["k"]]
-    if kind.answer is None:
-        return None
+    assert d is not None
     probe = _Probe(game.engine, st.clone())
     probe.state.decision = None
     probe.state.decision_seq = d.id - 1
     try:
-        kind.run(probe, probe.state.stack[-1])
+        game.engine.frames[st.stack[-1]["k"]].run(probe, probe.state.stack[-1])
     except _Asked as asked:
-        if same_apart_from_decision(asked.state, game):
-            return Decision(d.id, *asked.args)
-    except VgError:
-        return None
+        return Decision(d.id, *asked.args) if same_apart_from_decision(asked.state, game) else None
     return None
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from gymnasium import spaces
 
 from vgcore.agents import Agent, make_agent
+from vgcore.envs.board import answer_strings, board_text
 from vgcore.envs.encoding import Sizes
 from vgcore.envs.pettingzoo import SEED_LIMIT, GameSetup, answer_for, observation_space
 from vgcore.errors import IllegalActionError
@@ -102,16 +103,12 @@ class VanguardGymEnv(gymnasium.Env[dict[str, Any], int]):  # type: ignore[misc]
 
     def legal_answers(self) -> list[str]:
         """The learner's answers as action strings, in action-index order."""
-        return [str(a) for a in self._live_game().legal_actions()]
+        return answer_strings(self._live_game())
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        from vgcore.screen import Table, render_board
-
-        game = self._live_game()
-        return "\n".join(render_board(game.view(self.seat, log=False),
-                                      Table.for_game(game, self.seat)))
+        return board_text(self._live_game(), self.seat)
 
     def close(self) -> None:
         self.game = None

@@ -16,6 +16,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from vgcore.envs.board import answer_strings, board_text
 from vgcore.envs.encoding import Encoder, Sizes
 from vgcore.errors import DeckError, IllegalActionError
 from vgcore.plugins import DeckChoice, Registry, default_registry
@@ -146,17 +147,13 @@ class VanguardAECEnv(AECEnv):  # type: ignore[misc]
 
     def legal_answers(self) -> list[str]:
         """The current agent's answers as action strings, in action-index order."""
-        return [str(a) for a in self._live_game().legal_actions()]
+        return answer_strings(self._live_game())
 
     def render(self) -> str | None:
         """The board as the agent to move sees it (render_mode "ansi"), the terminal's drawing."""
         if self.render_mode is None:
             return None
-        from vgcore.screen import Table, render_board
-
-        game = self._live_game()
-        seat = self.agent_selection
-        return "\n".join(render_board(game.view(seat, log=False), Table.for_game(game, seat)))
+        return board_text(self._live_game(), self.agent_selection)
 
     def close(self) -> None:
         self.game = None
