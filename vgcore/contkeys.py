@@ -7,8 +7,9 @@ of what a booster deck's game cost beyond a vanilla one.
 
 So each printed CONT ability's declaration is looked at once (`reads_of`). When it reads only
 what this module knows how to key — whose turn it is, the phase, the battle's attacker and
-booster, the players' states, its own card's place, damage, and counts of cards picked by
-printed data in zones off the field — and changes only its own card by fixed amounts, `key`
+booster, the players' states, its own card's place, damage, counts of cards picked by printed
+data in zones off the field, and how many events of some kinds this turn has seen — and
+changes only its own card by fixed amounts, `key`
 builds a small tuple of those values, and the ability's last result is reused while the key
 stays equal (`Game.cont_memo`). Anything else (a Lua function, a count of units on the field,
 an amount that varies) is evaluated every time. tests/test_contkeys.py plays whole games
@@ -21,6 +22,8 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from vgcore.history import this_turn
+from vgcore.scripting.declarations import WHEN_CARD_ROLES
 from vgcore.types import GC, Zone
 
 if TYPE_CHECKING:
@@ -45,6 +48,7 @@ class Reads:
     battle: bool  # the battle's attacker and booster
     states: bool  # player states
     zones: tuple[str, ...]  # zones off the field whose cards it counts, every seat's
+    history: tuple[str, ...] = ()  # event kinds of this turn it counts (`this_turn`)
 
 
 class _Reading:
@@ -54,6 +58,7 @@ class _Reading:
         self.engine = engine
         self.turn = self.phase = self.battle = self.states = False
         self.zones: dict[str, None] = {}
+        self.history: dict[str, None] = {}
 
     def condition(self, cond: Any) -> bool:
         if not isinstance(cond, Mapping):
@@ -80,6 +85,11 @@ class _Reading:
                 self.turn = self.states = True
             elif key in ("damage_min", "limit_break"):
                 self.zones[Zone.DAMAGE] = None
+            elif key == "this_turn":
+                if not _keyed_history(value):
+                    return False
+                self.turn = True
+                self.history.update(dict.fromkeys(value["event"]))
             else:
                 return False
         return True
@@ -111,6 +121,15 @@ class _Reading:
             effect["op"] != "modify" or type(effect["amount"]) is int)
 
 
+def _keyed_history(when: Any) -> bool:
+    """A turn-history table whose count depends only on the turn's events of its kinds (and
+    whose seat logged them): no card role, whose filters would read cards as they are now.
+    Within a turn events are only ever added, so the number of each kind keys the count."""
+    return isinstance(when, Mapping) and all(
+        key not in WHEN_CARD_ROLES and isinstance(want, str | int | bool | tuple)
+        for key, want in when.items())
+
+
 def _keyed_filter(key: str, want: Any) -> bool:
     if key in KEYED_FILTERS:
         return True
@@ -126,7 +145,7 @@ def reads_of(engine: Engine, spec: Mapping[str, Any]) -> Reads | None:
     if not all(reading.effect(effect) for effect in spec["effects"]):
         return None
     return Reads(reading.turn, reading.phase, reading.battle, reading.states,
-                 tuple(reading.zones))
+                 tuple(reading.zones), tuple(reading.history))
 
 
 def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Hashable:
@@ -148,4 +167,7 @@ def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Ha
     if reads.zones:
         parts.append(tuple(tuple(p.zones.get(z, ())) for p in st.players.values()
                            for z in reads.zones))
+    if reads.history:
+        by_kind = this_turn(game).by_kind
+        parts.append(tuple(len(by_kind.get(kind, ())) for kind in reads.history))
     return tuple(parts)
