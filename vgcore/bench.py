@@ -132,23 +132,39 @@ def vanilla_decks(registry: Registry, format_id: str) -> tuple[DeckList, DeckLis
     return registry.default_decks(format_id)
 
 
-def games_per_second(registry: Registry, format_id: str, decks: tuple[DeckList, DeckList],
-                     games: int, seed: int, on_game: Callable[[], None] | None) -> float:
-    """Whole games between random agents, creation included (each game has its own runtime)."""
-    start = time.perf_counter()
+def play_random(registry: Registry, format_id: str, decks: tuple[DeckList, DeckList],
+                seed: int) -> None:
+    """One whole game between random agents, creation included (each game has its own
+    runtime)."""
+    game = registry.new_game(format_id, decks, seed, validate=False)
+    agent = RandomAgent(seed)
+    while not game.is_terminal:
+        game.apply(agent.choose(game, game.legal_actions()))
+
+
+def paired_rates(registry: Registry, format_id: str, vanilla: tuple[DeckList, DeckList],
+                 scripted: tuple[DeckList, DeckList], games: int, seed: int,
+                 on_game: Callable[[], None] | None) -> tuple[float, float]:
+    """Games per second of the vanilla and of the scripted decks, played alternately (game i
+    of each, then game i + 1 of each, …). Their ratio is what the bench reports, and a machine
+    whose speed drifts during a run (other work, a CPU's clock) then slows both alike, where
+    timing one side after the other made the ratio swing by a fifth from run to run."""
+    spent = [0.0, 0.0]
+    clock = time.process_time  # this process's CPU time: what the games cost, not the wait
     for i in range(games):
-        game = registry.new_game(format_id, decks, seed + i, validate=False)
-        agent = RandomAgent(seed + i)
-        while not game.is_terminal:
-            game.apply(agent.choose(game, game.legal_actions()))
+        for side, decks in enumerate((vanilla, scripted)):
+            start = clock()
+            play_random(registry, format_id, decks, seed + i)
+            spent[side] += clock() - start
         if on_game is not None:
             on_game()
-    return games / (time.perf_counter() - start)
+    return games / spent[0], games / spent[1]
 
 
 def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0,
           on_game: Callable[[], None] | None = None) -> BenchResult:
-    """Vanilla games (the decisions measured one by one), then scripted games in the same run."""
+    """Vanilla games (the decisions measured one by one), then the scripted decks' games, each
+    pair played alternately with vanilla games for its ratio (`paired_rates`)."""
     decks = vanilla_decks(registry, format_id)
     engine = registry.engine(format_id)  # build once, outside the timing
     decision_ns: list[int] = []
@@ -175,17 +191,19 @@ def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0
     decision_ns.sort()
     clone_ns.sort()
     scripted = scripted_decks(registry, format_id)
-    scripted_rate = None
+    scripted_rate = scripted_ratio = None
     if scripted is not None:
         for deck in scripted:  # load and validate the scripts outside the timing
             for card_id in {*deck.main, *deck.ride_deck}:
                 engine.script(card_id)
-        scripted_rate = games_per_second(registry, format_id, scripted, games, seed, on_game)
+        plain, scripted_rate = paired_rates(registry, format_id, decks, scripted, games, seed,
+                                            on_game)
+        scripted_ratio = scripted_rate / plain
     vanilla_rate = games / total_s
     by_set = {}
     for label, pair in set_pairs(registry, format_id).items():
-        rate = games_per_second(registry, format_id, pair, games, seed, on_game)
-        by_set[label] = {"games_per_s": rate, "over_vanilla": rate / vanilla_rate}
+        plain, rate = paired_rates(registry, format_id, decks, pair, games, seed, on_game)
+        by_set[label] = {"games_per_s": rate, "over_vanilla": rate / plain}
     return BenchResult(
         games_per_s=vanilla_rate,
         decisions_per_s=len(decision_ns) / (sum(decision_ns) / 1e9),
@@ -195,7 +213,7 @@ def bench(registry: Registry, format_id: str, *, games: int = 200, seed: int = 0
         clone_p95_us=percentile(clone_ns, 0.95) / 1000,
         peak_mib_per_game=peak_memory(registry, format_id, seed),
         scripted_games_per_s=scripted_rate,
-        scripted_over_vanilla=None if scripted_rate is None else scripted_rate / vanilla_rate,
+        scripted_over_vanilla=scripted_ratio,
         scripted_by_set=by_set,
     )
 

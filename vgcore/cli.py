@@ -330,7 +330,11 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
 
     registry = registry_for(card_dirs)
     games = games or 200
-    with tqdm(total=2 * games, unit="game", disable=as_json, file=sys.stderr) as bar:
+    from vgcore.bench import set_pairs
+
+    rounds_of_games = 2 + len(set_pairs(registry, format_id))  # vanilla, scripted, each set's
+    with tqdm(total=rounds_of_games * games, unit="game", disable=as_json,
+              file=sys.stderr) as bar:
         result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
     from vgcore import __version__
     from vgcore.bench import startup_times

@@ -129,6 +129,7 @@ class TurnStep:
 
 
 OPTION_ARGS: Final = ("game", "seat", "kind")  # vgcore_extra_options' parameters, in order
+MAX_SHARED_INDEXES: Final = 64  # GameIndexes an engine keeps for its games' card ids
 
 
 def direct_calls(caller: Any) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
@@ -178,6 +179,7 @@ class Engine:
         # What each printed CONT ability reads (vgcore.contkeys), by id(ability); the ability
         # is kept beside it so that the id stays its own.
         self.cont_reads: dict[int, tuple[Any, Any]] = {}
+        self.game_indexes: dict[tuple[str, ...], Any] = {}  # GameIndex by card ids
         for part, circle in self.zone_circles.items():
             self.circle_parts[circle] = (*self.circle_parts.get(circle, ()), part)
         self.turn_steps: list[TurnStep] = []
@@ -251,6 +253,20 @@ class Engine:
         unknown += [k for k in self.battle_steps if k not in self.frames]
         if unknown:
             raise ValueError(f"turn procedure names unknown frame kinds: {unknown}")
+
+    def game_index(self, game: Any) -> Any:
+        """The `GameIndex` of a game's cards: games of the same decks have the same card ids
+        (uids are dealt in deck-list order), so the index (read-only, with caches derived from
+        the card ids alone) is built once and shared, like clones share theirs."""
+        from vgcore.abilities import GameIndex
+
+        key = tuple(game.state.card_ids)
+        index = self.game_indexes.get(key)
+        if index is None:
+            if len(self.game_indexes) >= MAX_SHARED_INDEXES:
+                self.game_indexes.clear()  # many different decks: start again, bounded
+            index = self.game_indexes[key] = GameIndex(game)
+        return index
 
     def is_field(self, zone: str) -> bool:
         return zone in self.field_zones

@@ -116,9 +116,10 @@ class Game:
 
     @property
     def index(self) -> GameIndex:
-        """Which cards of this game have which abilities (built on first use)."""
+        """Which cards of this game have which abilities (built on first use, or shared with
+        the engine's other games of the same cards: it depends on the card ids alone)."""
         if self._index is None:
-            self._index = GameIndex(self)
+            self._index = self.engine.game_index(self)
         return self._index
 
     @property
