@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from vgcore.game import Game
     from vgcore.types import Seat, Uid
 
+
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
     granted = game.any_granted()
