@@ -13,14 +13,30 @@ ON_FIRST_USE = ("jsonschema", "lupa", "networkx", "ruamel", "msgspec", "asyncio"
 
 
 def imported_after(code: str) -> set[str]:
-    probe = f"import sys\n{code}\nprint(' '.join(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
-    return {name.split(".")[0] for name in done.stdout.split()}
+    """The top-level packages imported once `code` has run in a fresh interpreter."""
+    return {name.split(".")[0] for name in imported_modules(code)}
 
 
 def test_import_vgcore_loads_none_of_the_optional_libraries() -> None:
     assert imported_after("import vgcore") & set(ON_FIRST_USE) == set()
+
+
+def imported_modules(code: str) -> set[str]:
+    probe = f"import sys\n{code}\nprint(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return set(done.stdout.split())
+
+
+def test_import_vgcore_builds_nothing_until_a_name_is_read() -> None:
+    """The package's public names are imported on first read (PEP 562): a plugin's
+    `from vgcore import hookimpl` does not load the rules engine, and every name resolves."""
+    bare = imported_modules("import vgcore")
+    assert {"vgcore.game", "vgcore.engine", "vgcore.plugins", "vgcore.carddb"} & bare == set()
+    hooks = imported_modules("from vgcore import hookimpl")
+    assert "vgcore.hookspecs" in hooks and "vgcore.game" not in hooks
+    every = imported_modules("import vgcore\nfor n in vgcore.__all__: getattr(vgcore, n)")
+    assert {"vgcore.game", "vgcore.plugins", "vgcore.replay"} <= every
 
 
 def test_the_cli_loads_the_host_only_for_the_host_commands() -> None:
