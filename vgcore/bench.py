@@ -42,6 +42,8 @@ class BenchResult:
     decision_p99_us: float
     clone_p95_us: float
     peak_mib_per_game: float
+    #: Games per CPU-second of the scripted decks, and their ratio to vanilla games played
+    #: alternately with them (`paired_rates`).
     scripted_games_per_s: float | None = None
     scripted_over_vanilla: float | None = None
     #: Scripted games per set that ships two or more decks of the format ("A vs B" → ratio
