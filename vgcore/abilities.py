@@ -415,7 +415,9 @@ FRAMES = {
 
 
 class GameIndex:
-    """The abilities of the cards in one game, indexed for the hot paths (derived data)."""
+    """The abilities of the cards in one game, indexed for the hot paths. Derived from the
+    card ids alone, so an engine's games of the same cards and their clones share one
+    (`Engine.game_index`); its caches are keyed by what they depend on."""
 
     __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "places",
                  "self_autos", "stat_conts", "state_conts", "zone_names")
@@ -464,13 +466,11 @@ class GameIndex:
                         self.cont_states.update(states)
                         self.state_conts.append((uid, ability))
 
-
     def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"
         of `stat_conts`) whose card lies with one of `seats` in a zone where one of them
-        works, in the list's order. Looked
-        up from the few cards in those zones rather than by visiting every ability of the
-        game, most of them on cards in a deck or a hand."""
+        works, in the list's order. Looked up from the few cards in those zones rather than
+        by visiting every ability of the game, most of them on cards in a deck or a hand."""
         places = self.places.get(which)
         if places is None:
             entries: list[tuple[int, Ability]] = (

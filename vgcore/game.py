@@ -75,7 +75,8 @@ class Game:
         self.engine = engine
         self.state = state
         self.rules_dirty = False
-        # Derived from the state, never part of it: rebuilt on demand after a clone.
+        # Derived from the state, never part of it: built on demand (the ability index is
+        # shared with clones and the engine's other games of the same card ids).
         self._index: GameIndex | None = None
         self._scripts: ScriptHost | None = None
         # (version, {stat: {unit: what CONT abilities add}}), each stat worked out when read
