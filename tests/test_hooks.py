@@ -11,7 +11,7 @@ import pytest
 
 from vgcore import actions, hookimpl, modifies
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, SeatLayout, TurnStep
+from vgcore.engine import FrameKind, PluginScope, SeatLayout, TurnStep
 from vgcore.errors import DeckError, FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
@@ -135,6 +135,79 @@ def test_a_plugin_adds_answers_to_ride_main_and_guard(registry: Registry) -> Non
     assert game.decision is not None and game.decision.kind == "guard"
     game.apply("test-guard")
     assert plugin.applied == ["ride", "main", "guard"]
+
+
+class ScopedAnswers(ExtraAnswers):
+    """ExtraAnswers that says where it can matter (hook `vgcore_plugin_scope`): main-phase
+    answers only, in games holding the grade 3 VAN-RP-009."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+        self.heard: list[int] = []
+
+    @hookimpl
+    def vgcore_plugin_scope(self, fmt: object) -> PluginScope:
+        return PluginScope(option_kinds=frozenset({"main"}),
+                           cards=lambda card: card.id == "VAN-RP-009")
+
+    @hookimpl
+    def vgcore_extra_options(self, game: Game, seat: str, kind: str) -> list[Action]:
+        self.asked.append(kind)
+        return [Action(f"test-{kind}")]
+
+    @hookimpl
+    def vgcore_zone_listeners(self, fmt: object) -> list[object]:
+        return [lambda game, move: self.heard.append(move.uid)]
+
+
+def test_a_plugin_scope_spares_the_games_and_decisions_it_has_nothing_to_say_in() -> None:
+    plugin = ScopedAnswers()
+    engine = registry_with("scoped", plugin).engine("premium", plugins=["scoped"])
+    # In scope: asked at main-phase decisions only, never at the ride or guard step.
+    game = game_from_board(engine, board(hand=["VAN-RP-006", "VAN-RP-009"]), turn=3,
+                           phase=Phase.RIDE)
+    assert game.decision is not None and game.decision.kind == "ride"
+    assert Action("test-ride") not in game.legal_actions()
+    game.apply("pass")
+    assert Action("test-main") in game.legal_actions()
+    game.apply("battle")
+    game.apply("attack VC -> B.VC")
+    # B, with an empty hand, had only `done` at the guard step: no `test-guard` was offered.
+    guard = [e for e in game.state.log if e["kind"] == "decision" and e["question"] == "guard"]
+    assert [(e["answer"], e["forced"]) for e in guard] == [("done", True)]
+    assert set(plugin.asked) == {"main"} and plugin.heard  # the drive check moved cards
+
+    # Out of scope (no VAN-RP-009 anywhere): neither its answers nor its zone listener.
+    plugin.asked.clear()
+    plugin.heard.clear()
+    out = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                         "hand": ["VAN-RP-002"]},
+                                   "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}},
+                          turn=3, phase=Phase.MAIN)
+    assert out.decision is not None and out.decision.kind == "main"
+    assert Action("test-main") not in out.legal_actions()
+    out.apply("battle")
+    out.apply("attack VC -> B.VC")
+    assert plugin.asked == [] and plugin.heard == []
+    # A card made mid-game brings the game into scope (the index is built anew): B's main
+    # phase was asked before it, the next main phase offers the answer.
+    assert out.decision is not None and out.decision.kind == "main" and not plugin.asked
+    out.create_card("VAN-RP-009", "A", Zone.DROP)
+    out.apply("battle")
+    while out.decision is not None and out.decision.kind != "main":
+        out.apply(out.legal_actions()[-1])
+    assert Action("test-main") in out.legal_actions() and plugin.asked == ["main"]
+
+
+def test_a_plugin_scope_of_the_wrong_type_is_named() -> None:
+    class Wrong:
+        @hookimpl
+        def vgcore_plugin_scope(self, fmt: object) -> object:
+            return {"option_kinds": ["main"]}
+
+    with pytest.raises(TypeError, match="wrong: vgcore_plugin_scope must return a PluginScope"):
+        registry_with("wrong", Wrong()).engine("premium", plugins=["wrong"])
 
 
 class VanguardAura:

@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # what the names below are, for type checkers; imported on fi
     from vgcore.carddb import CardDB, CardRecord
     from vgcore.decisions import Action, Decision, parse
     from vgcore.decks import DeckList
-    from vgcore.engine import Engine, FrameKind, TurnStep, modifies
+    from vgcore.engine import Engine, FrameKind, PluginScope, TurnStep, modifies
     from vgcore.errors import (
         ActionSyntaxError,
         CardDataError,
@@ -43,7 +43,8 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("CardDB", "CardRecord"), "vgcore.carddb"),
     **dict.fromkeys(("Action", "Decision", "parse"), "vgcore.decisions"),
     "DeckList": "vgcore.decks",
-    **dict.fromkeys(("Engine", "FrameKind", "TurnStep", "modifies"), "vgcore.engine"),
+    **dict.fromkeys(("Engine", "FrameKind", "PluginScope", "TurnStep", "modifies"),
+                    "vgcore.engine"),
     **dict.fromkeys(("ActionSyntaxError", "CardDataError", "DeckError", "FormatError",
                      "GameOverError", "IllegalActionError", "ScenarioError", "ScriptError",
                      "SeatError", "SnapshotError", "UnknownDeckError", "VgError"),
@@ -73,9 +74,37 @@ def __dir__() -> list[str]:
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "ActionSyntaxError", "CardDB", "CardDataError", "CardRecord", "CardSetPlugin",
-    "Decision", "DeckError", "DeckList", "Engine", "Format", "FormatError", "FrameKind", "Game",
-    "GameOverError", "GameState", "IllegalActionError", "Registry", "Replay", "ReplayError",
-    "ScenarioError", "ScriptError", "SeatError", "SnapshotError", "TurnStep", "UnknownDeckError",
-    "VgError", "__version__", "default_registry", "hookimpl", "modifies", "parse",
+    "Action",
+    "ActionSyntaxError",
+    "CardDB",
+    "CardDataError",
+    "CardRecord",
+    "CardSetPlugin",
+    "Decision",
+    "DeckError",
+    "DeckList",
+    "Engine",
+    "Format",
+    "FormatError",
+    "FrameKind",
+    "Game",
+    "GameOverError",
+    "GameState",
+    "IllegalActionError",
+    "PluginScope",
+    "Registry",
+    "Replay",
+    "ReplayError",
+    "ScenarioError",
+    "ScriptError",
+    "SeatError",
+    "SnapshotError",
+    "TurnStep",
+    "UnknownDeckError",
+    "VgError",
+    "__version__",
+    "default_registry",
+    "hookimpl",
+    "modifies",
+    "parse",
 ]

@@ -32,6 +32,8 @@ from vgcore.steps import push_block
 from vgcore.types import GC
 
 if TYPE_CHECKING:
+    from vgcore.carddb import CardRecord
+    from vgcore.engine import PluginScope, ScopedCall, ZoneListener
     from vgcore.game import Game
     from vgcore.state import Event, Frame
     from vgcore.types import Seat, Uid
@@ -419,8 +421,9 @@ class GameIndex:
     card ids alone, so an engine's games of the same cards and their clones share one
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
-    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "places",
-                 "self_autos", "stat_conts", "state_conts", "zone_names")
+    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "in_scope", "options",
+                 "places", "self_autos", "stat_conts", "state_conts", "zone_listeners",
+                 "zone_names")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -438,6 +441,13 @@ class GameIndex:
         self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]]]] = {}
         self.zone_names: dict[tuple[str, str], tuple[dict[str, Any], int, list[str]]] = {}
         engine = game.engine
+        # Plugins whose scope takes in these cards (PluginScope), and what they do here.
+        distinct = [engine.db[c] for c in dict.fromkeys(game.state.card_ids)]
+        self.in_scope: dict[int, bool] = {}
+        self.options: dict[str, list[ScopedCall]] = {}
+        self.zone_listeners: list[ZoneListener] = [
+            f for scope, fs in engine.zone_listener_calls if self.holds(scope, distinct)
+            for f in fs]
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
             if script is None:
@@ -465,6 +475,28 @@ class GameIndex:
                     if states:
                         self.cont_states.update(states)
                         self.state_conts.append((uid, ability))
+
+    def holds(self, scope: PluginScope | None, cards: list[CardRecord]) -> bool:
+        """Whether a plugin scope's card test passes for one of this game's cards."""
+        if scope is None or scope.cards is None:
+            return True
+        held = self.in_scope.get(id(scope))
+        if held is None:
+            test = scope.cards
+            held = self.in_scope[id(scope)] = any(test(card) for card in cards)
+        return held
+
+    def option_calls(self, game: Game, kind: str) -> list[ScopedCall]:
+        """The `vgcore_extra_options` implementations to ask at a decision of this kind."""
+        calls = self.options.get(kind)
+        if calls is None:
+            distinct = [game.engine.db[c] for c in dict.fromkeys(game.state.card_ids)]
+            calls = self.options[kind] = [
+                call for call in game.engine.option_calls
+                if call.scope is None or (
+                    (call.scope.option_kinds is None or kind in call.scope.option_kinds)
+                    and self.holds(call.scope, distinct))]
+        return calls
 
     def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"

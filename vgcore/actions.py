@@ -73,7 +73,7 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     st.rested[uid] = rested
     if zone == Zone.DAMAGE:
         game.rules_dirty = True
-    if game.engine.zone_listeners or ceased:
+    if game.index.zone_listeners or ceased:
         game.moves.append(Move(uid, old_seat, old_zone, seat, zone, sent_to))
 
 

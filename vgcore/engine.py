@@ -20,7 +20,7 @@ from vgcore.zones import CORE_ZONES, ZoneSpec
 
 if TYPE_CHECKING:
     from vgcore.actions import Move
-    from vgcore.carddb import CardDB
+    from vgcore.carddb import CardDB, CardRecord
     from vgcore.costs import CanPay
     from vgcore.decisions import Action
     from vgcore.formats import Format
@@ -128,6 +128,30 @@ class TurnStep:
     kind: str
 
 
+@dataclass(frozen=True, slots=True)
+class PluginScope:
+    """Where a plugin's per-decision work can matter (hook `vgcore_plugin_scope`), so that
+    games and decisions it has nothing to say in do not pay for asking it.
+
+    `option_kinds`: the decision kinds its `vgcore_extra_options` answers ("ride", "main",
+    "guard"); None for any. `cards`: a test of card records; in a game holding no card that
+    passes it, neither its extra options nor its zone listeners are called (the test is run
+    once per game's card ids, again whenever a card is created)."""
+
+    option_kinds: frozenset[str] | None = None
+    cards: Callable[[CardRecord], bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScopedCall:
+    """A plugin's hook implementation called directly: the function, its argument names and
+    its plugin's scope (None: always)."""
+
+    function: Callable[..., Any]
+    names: tuple[str, ...]
+    scope: PluginScope | None
+
+
 OPTION_ARGS: Final = ("game", "seat", "kind")  # vgcore_extra_options' parameters, in order
 MAX_SHARED_INDEXES: Final = 64  # GameIndexes an engine keeps for its games' card ids
 
@@ -136,6 +160,25 @@ def direct_calls(caller: Any) -> list[tuple[Callable[..., Any], tuple[str, ...]]
     """A hook's implementations as (function, argument names), in the order pluggy calls them
     (last registered first, tryfirst/trylast respected)."""
     return [(impl.function, tuple(impl.argnames)) for impl in reversed(caller.get_hookimpls())]
+
+
+def plugin_scopes(hook: Any, fmt: Format) -> dict[int, PluginScope]:
+    """Each plugin's `vgcore_plugin_scope`, by id of the plugin object."""
+    scopes = {}
+    for impl in hook.vgcore_plugin_scope.get_hookimpls():
+        scope = impl.function(**dict.fromkeys(impl.argnames, fmt))
+        if scope is not None:
+            if not isinstance(scope, PluginScope):
+                raise TypeError(f"{impl.plugin_name}: vgcore_plugin_scope must return a "
+                                f"PluginScope, not {type(scope).__name__}")
+            scopes[id(impl.plugin)] = scope
+    return scopes
+
+
+def scoped_calls(caller: Any, scopes: Mapping[int, PluginScope]) -> list[ScopedCall]:
+    """`direct_calls` with each implementation's plugin scope."""
+    return [ScopedCall(impl.function, tuple(impl.argnames), scopes.get(id(impl.plugin)))
+            for impl in reversed(caller.get_hookimpls())]
 
 
 class Engine:
@@ -199,14 +242,21 @@ class Engine:
                 self.listeners.setdefault(kind, []).extend(functions)
         self.move_replacements: list[MoveReplacement] = [
             f for fs in hook.vgcore_move_replacements(fmt=fmt) for f in fs]
+        self.scopes = plugin_scopes(hook, fmt)
+        # Zone listeners by plugin, in call order: each game keeps those its cards need
+        # (`GameIndex.zone_listeners`).
+        self.zone_listener_calls: list[tuple[PluginScope | None, list[ZoneListener]]] = [
+            (self.scopes.get(id(impl.plugin)),
+             list(impl.function(**dict.fromkeys(impl.argnames, fmt)) or ()))
+            for impl in reversed(hook.vgcore_zone_listeners.get_hookimpls())]
         self.zone_listeners: list[ZoneListener] = [
-            f for fs in hook.vgcore_zone_listeners(fmt=fmt) for f in fs]
+            f for _scope, fs in self.zone_listener_calls for f in fs]
         self.rule_checks: dict[str, RuleCheck] = {}
         for table in reversed(hook.vgcore_rule_checks(fmt=fmt)):
             self.rule_checks.update(table)
         # Per-decision hooks are called directly (pluggy's dispatch costs more than most
         # plugins' answers): the implementations in pluggy's call order, with their arguments.
-        self._option_impls = direct_calls(hook.vgcore_extra_options)
+        self.option_calls = scoped_calls(hook.vgcore_extra_options, self.scopes)
         self._apply_impls = direct_calls(hook.vgcore_apply_option)
         self.view_impls = direct_calls(hook.vgcore_view)
         self._edge_hooks = bool(hook.vgcore_pending_edges.get_hookimpls())
@@ -296,18 +346,20 @@ class Engine:
         return list(self.hook.vgcore_pending_edges(game=game, pending=pending))
 
     def extra_options(self, game: Game, seat: Seat, kind: str) -> list[Action]:
-        """Answers that plugins add to a core decision (ride step, main phase, guard step)."""
-        if not self._option_impls:
+        """Answers that plugins add to a core decision (ride step, main phase, guard step),
+        asked only of the plugins whose scope takes in this game and kind."""
+        calls = game.index.option_calls(game, kind)
+        if not calls:
             return []
         out: list[Action] = []
         args: dict[str, Any] | None = None
-        for function, names in self._option_impls:
-            if names == OPTION_ARGS:  # the usual signature: no keyword mapping to build
-                acts = function(game, seat, kind)
+        for call in calls:
+            if call.names == OPTION_ARGS:  # the usual signature: no keyword mapping to build
+                acts = call.function(game, seat, kind)
             else:
                 if args is None:
                     args = {"game": game, "seat": seat, "kind": kind}
-                acts = function(**{n: args[n] for n in names})
+                acts = call.function(**{n: args[n] for n in call.names})
             if acts:
                 out.extend(acts)
         return out

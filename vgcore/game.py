@@ -536,7 +536,7 @@ class Game:
             return
         self.telling_moves = True
         try:
-            listeners = self.engine.zone_listeners
+            listeners = self.index.zone_listeners
             while self.moves:
                 done = self.moves.pop(0)
                 if done.zone == Zone.CEASED:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         FrameKind,
         MoveReplacement,
         NameProvider,
+        PluginScope,
         RuleCheck,
         SeatLayout,
         StatModifier,
@@ -256,6 +257,15 @@ def vgcore_view(game: Game, seat: Seat | None, view: dict[str, Any]) -> None:
 @hookspec
 def vgcore_extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
     """Extra legal answers for a core decision: kind is "ride", "main" or "guard"."""
+
+
+@hookspec
+def vgcore_plugin_scope(fmt: Format) -> PluginScope:
+    """Where this plugin's per-decision work can matter, so games it has nothing to say in
+    do not pay for it: the decision kinds its `vgcore_extra_options` answers, and a test of
+    card records without which a game never needs its extra options or zone listeners (an
+    overDress plugin in a game with no overDress card). Asked once per engine; a plugin
+    without it is asked at every decision of every game."""
 
 
 @hookspec

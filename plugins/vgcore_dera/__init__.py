@@ -19,7 +19,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import modifies
+from vgcore.engine import PluginScope, modifies
 from vgcore.game import Game
 from vgcore.types import FRONT
 from vgcore_dera import orders
@@ -124,3 +124,11 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
 def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
     """This plugin's player flags and their shapes (snapshots refuse any other)."""
     return {"player": {FLAG: "int", orders.COUNT_FLAG: "{turn: int, count: int}"}}
+
+
+@hookimpl
+def vgcore_plugin_scope(fmt: Any) -> PluginScope:
+    """Orders are offered in the main phase and (blitz orders) the guard step, and only in
+    games that hold an order."""
+    return PluginScope(option_kinds=frozenset({"main", "guard"}),
+                       cards=lambda card: card.kind == "order")

@@ -21,7 +21,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, modifies
+from vgcore.engine import FrameKind, PluginScope, modifies
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
 from vgcore.steps import StepKind, player_of
@@ -353,3 +353,9 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
     """This plugin's player flags and their shapes (snapshots refuse any other)."""
     return {"player": {VERSIONS_FLAG: "{str: int}", ACCEL_FLAG: "int",
                        ORDERS_FLAG: "{turn: int, count: int}"}}
+
+
+@hookimpl
+def vgcore_plugin_scope(fmt: Any) -> PluginScope:
+    """A protect ticket is used in the guard step."""
+    return PluginScope(option_kinds=frozenset({"guard"}))

@@ -16,7 +16,7 @@ from typing import Any
 
 from vgcore import hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.engine import FrameKind, PluginScope
 from vgcore.game import Game
 from vgcore.types import VC
 from vgcore.views import unit_view
@@ -141,3 +141,9 @@ def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
 def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
     """This plugin's player flags and their shapes (snapshots refuse any other)."""
     return {"player": {USED_FLAG: "[uid]"}}
+
+
+@hookimpl
+def vgcore_plugin_scope(fmt: Any) -> PluginScope:
+    """Legion is a main-phase answer."""
+    return PluginScope(option_kinds=frozenset({"main"}))

@@ -26,6 +26,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
+from vgcore.engine import PluginScope
 from vgcore.game import Game
 from vgcore.selectors import Ctx, card_matches, resolve_ref
 from vgcore.types import VC, Zone
@@ -216,3 +217,10 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
 def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
     """This plugin's player flags and their shapes (snapshots refuse any other)."""
     return {"player": {FLAG: "{uid: [uid]}"}}
+
+
+@hookimpl
+def vgcore_plugin_scope(fmt: Any) -> PluginScope:
+    """overDress is a main-phase call, and originalDress exists only under an overDress
+    unit: games without one never need the answers or the zone listener."""
+    return PluginScope(option_kinds=frozenset({"main"}), cards=lambda card: card.kind == KIND)

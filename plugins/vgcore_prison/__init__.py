@@ -32,7 +32,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.engine import FrameKind, PluginScope
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
 from vgcore.selectors import Ctx
@@ -302,3 +302,10 @@ def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
 def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
     """This plugin's player flags and their shapes (snapshots refuse any other)."""
     return {"player": {FLAG: "[uid]"}}
+
+
+@hookimpl
+def vgcore_plugin_scope(fmt: Any) -> PluginScope:
+    """Freeing cards is a main-phase answer, and only a Prison imprisons."""
+    return PluginScope(option_kinds=frozenset({"main"}),
+                       cards=lambda card: card.order_type == "prison")

@@ -18,7 +18,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, modifies
+from vgcore.engine import FrameKind, PluginScope, modifies
 from vgcore.game import Game
 from vgcore.phases import answer_ride_step, run_ride_step
 from vgcore.steps import next_pick, picking, start_picks, take_pick
@@ -467,3 +467,9 @@ def vgcore_validate_deck(deck: Any, fmt: Any, db: Any) -> list[str]:
 def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
     """This plugin's player flags and their shapes (snapshots refuse any other)."""
     return {"player": {START_GRADE: "[int, int]", STRODE: "int", ULTIMATE_UID: "uid"}}
+
+
+@hookimpl
+def vgcore_plugin_scope(fmt: Any) -> PluginScope:
+    """A G guardian is called in the guard step."""
+    return PluginScope(option_kinds=frozenset({"guard"}))
