@@ -30,6 +30,20 @@ def test_pcg32_matches_the_reference_sequence() -> None:
     assert [rng.next_u32() for _ in range(3)] == [0xA15C02B7, 0x7B47F409, 0xBA1D3330]
 
 
+def test_shuffle_is_fisher_yates_over_below() -> None:
+    """`shuffle` writes the generator's steps out for speed; it must draw exactly what
+    Fisher-Yates over `below(i + 1)` draws, or every recorded game would replay differently."""
+    for seed in range(50):
+        fast, slow = Pcg32(seed), Pcg32(seed)
+        items = list(range(seed % 7 + 45))
+        expected = list(items)
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = slow.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == slow.state
+
+
 @pytest.mark.parametrize("format_id", ["premium", "v-standard", "d-standard"])
 def test_same_inputs_give_an_identical_game(registry: Registry, format_id: str) -> None:
     a = registry.new_game(format_id, seed=11)

@@ -508,11 +508,13 @@ class Game:
              **data: Any) -> None:
         """Log an event (`private`: the seat or seats that may read its card fields) and
         make the AUTO abilities it triggers pending."""
-        log = self.state.log
-        if len(log) >= self.log_limit and kind != "game_over":
+        st = self.state
+        log = st.log
+        n = len(log)
+        if n >= self.log_limit and kind != "game_over":
             raise LimitReached(LOG_LIMIT, self.log_limit)
         data["kind"] = kind
-        data["n"] = len(log)
+        data["n"] = n
         if private is not None:
             data["private"] = private
         log.append(data)
@@ -521,10 +523,10 @@ class Game:
             for listener in listeners:
                 listener(self, data)
         index = self._index or self.index
-        if self.state.result is None and (
+        if st.result is None and (
                 kind in index.autos
                 or (index.self_autos and data.get("uid") in index.self_autos.get(kind, ()))
-                or self.state.flags.get("granted")):
+                or st.flags.get("granted")):
             collect_triggers(self, data)  # nothing triggers once the game is over
         if self.moves:
             self.tell_moves()
@@ -799,19 +801,25 @@ class Game:
         return self._mods(uid, what) > 0
 
     def _mods(self, uid: Uid, stat: str) -> int:
+        """What modifiers, plugins' continuous modifiers and CONT abilities add to a stat
+        (the hot path of every stat read: each source is skipped at once when it is empty)."""
         total = 0
-        for m in self.state.modifiers:
-            if m[0] == uid and m[1] == stat:
-                if m[3].startswith("while:") and not self.while_holds(m[3]):
-                    continue
-                total += m[2]
+        st = self.state
+        if st.modifiers:
+            for m in st.modifiers:
+                if m[0] == uid and m[1] == stat:
+                    if m[3].startswith("while:") and not self.while_holds(m[3]):
+                        continue
+                    total += m[2]
         extras = self.engine.stat_modifiers_by_stat.get(stat)
         if extras is None:
             extras = self.engine.modifiers_for(stat)
         for extra in extras:
             total += extra(self, uid, stat)
         index = self._index or self.index
-        if (index.conts and stat in index.cont_stats) or self.any_granted():
+        flags = st.flags
+        if ((index.conts and stat in index.cont_stats) or flags.get("granted")
+                or flags.get("player_granted")):
             total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 

@@ -46,10 +46,24 @@ class Pcg32:
                 return r % bound
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher-Yates shuffle in place, from the last position down."""
+        """Fisher-Yates shuffle in place, from the last position down: `below(i + 1)` for
+        each position, the generator's steps written out in locals (every game shuffles two
+        50-card decks, more in its set-up; the same numbers as calling `below`)."""
+        state, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            threshold = (0x100000000 - bound) % bound
+            while True:
+                old = state
+                state = (old * _MULT + inc) & _MASK64
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+                if r >= threshold:
+                    break
+            j = r % bound
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def copy(self) -> Pcg32:
         twin = Pcg32.__new__(Pcg32)
