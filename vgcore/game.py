@@ -29,6 +29,7 @@ from vgcore.errors import (
 )
 from vgcore.events import STATS
 from vgcore.history import TurnHistory
+from vgcore.layout import Layout, layout_of
 from vgcore.limits import (
     LOG_LIMIT,
     STEP_LIMIT,
@@ -44,7 +45,6 @@ from vgcore.scripting.host import ScriptHost
 from vgcore.selectors import Ctx, condition_holds
 from vgcore.state import Event, Frame, GameState, PlayerState
 from vgcore.types import (
-    FRONT,
     GC,
     STANDARD_CIRCLES,
     STATE_SINCE,
@@ -68,7 +68,7 @@ class Game:
 
     __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_busy",
                  "cont_cache", "cont_memo", "engine", "history_cache", "in_procedure",
-                 "log_limit", "moves", "resolution_mark", "rules_dirty", "script_left",
+                 "layouts", "log_limit", "moves", "resolution_mark", "rules_dirty", "script_left",
                  "script_warnings", "state", "state_cache", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
@@ -89,6 +89,9 @@ class Game:
         # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
         self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
         self.history_cache: TurnHistory | None = None  # this turn's events (vgcore.history)
+        # Each seat's Layout, kept with the very circles dict it was made for and its size
+        # then (circles are only ever added, `add_circle`).
+        self.layouts: dict[Seat, tuple[dict[CircleName, tuple[str, int]], int, Layout]] = {}
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Card moves not yet told to the zone listeners (only recorded when there are some);
         # told after the next event, so always empty at a decision.
@@ -712,28 +715,24 @@ class Game:
         """VC, RC (including circles created mid-game) and GC, and plugins' field zones."""
         return zone in self.state.players[seat].circles or self.engine.is_field(zone)
 
-    def front_row(self, seat: Seat) -> list[CircleName]:
-        return [c for c, (row, _) in self.state.players[seat].circles.items() if row == FRONT]
+    def layout(self, seat: Seat) -> Layout:
+        """What the seat's field layout implies (vgcore.layout), worked out once per layout."""
+        circles = self.state.players[seat].circles
+        known = self.layouts.get(seat)
+        if known is None or known[0] is not circles or known[1] != len(circles):
+            known = self.layouts[seat] = (circles, len(circles), layout_of(circles))
+        return known[2]
+
+    def front_row(self, seat: Seat) -> tuple[CircleName, ...]:
+        return self.layout(seat).front
 
     def behind(self, seat: Seat, circle: CircleName) -> CircleName | None:
         """The back-row circle in the same column as a front-row circle, if there is one."""
-        layout = self.state.players[seat].circles
-        row, col = layout[circle]
-        if row != FRONT:
-            return None
-        for name, (r, c) in layout.items():
-            if c == col and r != FRONT:
-                return name
-        return None
+        return self.layout(seat).behind.get(circle)
 
     def column_partner(self, seat: Seat, circle: CircleName) -> CircleName | None:
         """The other circle of a circle's column (for moves), if there is one."""
-        layout = self.state.players[seat].circles
-        row, col = layout[circle]
-        for name, (r, c) in layout.items():
-            if c == col and r != row:
-                return name
-        return None
+        return self.layout(seat).other_row.get(circle)
 
     def names(self, uid: Uid) -> tuple[str, ...]:
         """The card's names now: the printed one, then any a plugin adds (hook

@@ -135,10 +135,10 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     st = game.state
     vg = game.vanguard(seat)
     grade = game.grade(vg) if vg is not None else 0
-    player = st.players[seat]
-    held = player.zones
-    rear_circles = [c for c in player.circles if c != VC]
-    options = []
+    held = st.players[seat].zones
+    layout = game.layout(seat)
+    rear_circles = layout.rear
+    options: list[Action] = []
     # Restrictions from states (e.g. a locked card): no call onto its circle, no move with it.
     locked: set[str] = set()
     unmovable: set[str] = set()
@@ -149,13 +149,16 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
                     locked.add(c)
                 if game.has(held[c][0], "cannot_move"):
                     unmovable.add(c)
-    call_circles = [c for c in rear_circles if c not in locked] if locked else rear_circles
     db, card_ids = game.engine.db, st.card_ids
     for card_id in sorted({card_ids[u] for u in held[Zone.HAND]}):
         card = db[card_id]
         if card.is_unit and card.grade is not None and card.grade <= grade:
-            options.extend(shared_action("call", (card_id, c)) for c in call_circles)
-    partners = layout_partners(player.circles)
+            if locked:
+                options.extend(shared_action("call", (card_id, c)) for c in rear_circles
+                               if c not in locked)
+            else:
+                options.extend(layout.call_actions(card_id))
+    partners = layout.partners
     for circle in rear_circles:
         partner = partners.get(circle)
         if held[circle] and partner is not None and partner != VC and (
@@ -166,30 +169,6 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     options.extend(game.engine.extra_options(game, seat, "main"))
     options.append(shared_action("battle"))
     return options
-
-
-# Layouts are values, so one partner table serves every game with the same layout (plugins
-# make only a few).
-_PARTNERS: dict[tuple[tuple[str, tuple[str, int]], ...], dict[str, str]] = {}
-
-
-def layout_partners(layout: dict[str, tuple[str, int]]) -> dict[str, str]:
-    """`column_partners` of a layout, worked out once per layout."""
-    key = tuple(layout.items())
-    partners = _PARTNERS.get(key)
-    if partners is None:
-        partners = _PARTNERS[key] = column_partners(layout)
-    return partners
-
-
-def column_partners(layout: dict[str, tuple[str, int]]) -> dict[str, str]:
-    """Each circle's other-row circle in its column. A rear-guard moves only within its
-    column and never into VC, so the back-centre circle cannot move (RULES.md §5)."""
-    by_column: dict[int, list[str]] = {}
-    for name, (_row, column) in layout.items():
-        by_column.setdefault(column, []).append(name)
-    return {a: b for names in by_column.values() if len(names) == 2
-            for a, b in (names, names[::-1])}
 
 
 def answer_main_phase(game: Game, frame: Frame, action: Action) -> None:

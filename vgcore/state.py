@@ -27,12 +27,21 @@ Modifier = tuple[Uid, str, int, str, str]
 Event = dict[str, Any]
 
 
+# Values copy_plain leaves as they are without a call: most of a state's flags are numbers and
+# strings (a clone copies the table of when each card became a new object, ~100 entries).
+_SCALARS = frozenset({int, str, bool, float, type(None), tuple})
+
+
 def copy_plain(value: Any) -> Any:
     """Deep-copy nested dicts/lists of plain values (faster than copy.deepcopy)."""
     if isinstance(value, dict):
-        return {k: copy_plain(v) for k, v in value.items()}
+        out = dict(value)
+        for k, v in value.items():
+            if v.__class__ not in _SCALARS:
+                out[k] = copy_plain(v)
+        return out
     if isinstance(value, list):
-        return [copy_plain(v) for v in value]
+        return [v if v.__class__ in _SCALARS else copy_plain(v) for v in value]
     return value
 
 
