@@ -189,7 +189,7 @@ def booster_for(game: Game) -> int | None:
     if back is None:
         return None
     uid = game.unit_at(seat, back)
-    if uid is None or game.state.rested[uid] or "boost" not in game.skills(uid):
+    if uid is None or game.state.rested[uid] or not game.has_skill(uid, "boost"):
         return None
     return uid
 
@@ -250,7 +250,7 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
     for circle in game.front_row(seat):
         uid = game.unit_at(seat, circle)
         if (uid is not None and circle != VC and uid not in attacked
-                and "intercept" in game.skills(uid) and not game.has(uid, "cannot_intercept")):
+                and game.has_skill(uid, "intercept") and not game.has(uid, "cannot_intercept")):
             options.extend(shared_action("intercept", (circle, *g)) for g in guarded)
     options.extend(game.engine.extra_options(game, seat, "guard"))
     options.append(shared_action("done"))

@@ -787,13 +787,19 @@ class Game:
         if not self.state.modifiers and not self.engine.stat_modifiers and not (
                 self._index or self.index).conts:
             return out
-        for name in SKILL_NAMES:
-            delta = self._mods(uid, f"skill:{name}")
+        for name, stat in SKILL_STATS.items():
+            delta = self._mods(uid, stat)
             if delta > 0:
                 out.add(name)
             elif delta < 0:
                 out.discard(name)
         return out
+
+    def has_skill(self, uid: Uid, name: str) -> bool:
+        """Whether `name` is among `skills(uid)`, without building the set (boost and
+        intercept are asked at every attack)."""
+        delta = self._mods(uid, SKILL_STATS.get(name) or f"skill:{name}")
+        return delta > 0 or (delta == 0 and self.card(uid).skill == name)
 
     def has(self, uid: Uid, what: str) -> bool:
         """Whether a restriction or state (e.g. "cannot_be_hit") applies to a unit now."""
@@ -894,6 +900,7 @@ class Game:
 
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
+SKILL_STATS = {name: f"skill:{name}" for name in SKILL_NAMES}  # what gains or loses each
 
 
 def error_key(error: ScriptError) -> str:
