@@ -101,3 +101,25 @@ def test_a_weighted_choice_that_cannot_be_completed_is_refused() -> None:
         start_picks(frame, "A", [1, 2], 0, 2, weights=[1, 1], need=3)
     assert "pick" not in frame
     assert start_picks(frame, "A", [1, 2], 0, 2, weights=[1, 2], need=3)
+
+
+@pytest.mark.parametrize("format_id", ["premium-g", "d-standard", "tag-v-standard"])
+def test_a_chooser_knows_exactly_the_cards_the_zone_rules_show_it(registry: Registry,
+                                                                  format_id: str) -> None:
+    """`knows` (what a pick names by its identity) reads the zone rules directly; it must
+    agree with `views.seers` (RULES.md §1) plus the chooser's own deck, for every card and
+    seat at every decision of whole games."""
+    from vgcore.agents import RandomAgent
+    from vgcore.steps import knows
+    from vgcore.types import Zone
+    from vgcore.views import seers
+
+    game = registry.new_game(format_id, seed=1)
+    agent = RandomAgent(1)
+    while not game.is_terminal:
+        st = game.state
+        for uid in range(len(st.card_ids)):
+            for seat in st.seats:
+                expected = seat in seers(game, uid) or st.loc[uid] == (seat, Zone.DECK)
+                assert knows(game, seat, uid) == expected, (uid, seat, st.loc[uid])
+        game.apply(agent.choose(game, game.legal_actions()))

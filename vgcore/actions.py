@@ -54,9 +54,10 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
         game.rules_dirty = True
     ceased = False
     was_field = game.is_field(old_seat, old_zone)
-    if not (was_field and game.is_field(seat, zone)):
+    to_field = game.is_field(seat, zone)
+    if not (was_field and to_field):
         note_new_object(game, uid)  # circle to circle it stays the same card (RULES.md §1)
-    if was_field and not game.is_field(seat, zone):
+    if was_field and not to_field:
         if st.modifiers:
             st.modifiers = [m for m in st.modifiers if m[0] != uid]
         game.drop_grants(uid=uid)
