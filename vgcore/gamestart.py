@@ -70,10 +70,10 @@ def stage_first_vanguard(game: Game, frame: Frame) -> None:
     seat = setup_order(game)[frame["i"]]
     source = first_vanguard_zone(game)
     chosen = game.state.players[seat].flags.get("first_vanguard")
-    candidates = sorted({
-        game.state.card_ids[u] for u in game.state.players[seat].zones[source]
-        if game.card(u).is_unit and (game.card(u).grade or 0) == 0
-    })
+    db, card_ids = game.engine.db, game.state.card_ids
+    candidates = sorted(
+        c for c in {card_ids[u] for u in game.state.players[seat].zones[source]}
+        if db[c].is_unit and (db[c].grade or 0) == 0)
     if chosen is not None and chosen in candidates:
         place_first_vanguard(game, seat, chosen)
         next_seat(game, frame)
