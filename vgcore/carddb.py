@@ -140,6 +140,12 @@ class CardDB(Mapping[str, CardRecord]):
                 f"unknown card id {short(card_id)!r}: no loaded card set defines it{hint}"
             ) from None
 
+    @property
+    def records(self) -> Mapping[str, CardRecord]:
+        """The records by id as a plain mapping (read it, never change it): the hot paths
+        read a game's validated card ids through it without a method call."""
+        return self._cards
+
     def get(self, card_id: str, default: Any = None) -> Any:
         """The record, or `default`; no suggestions are computed for a miss."""
         return self._cards.get(card_id, default)

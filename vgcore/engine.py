@@ -191,6 +191,7 @@ class Engine:
         self.format = fmt
         self.extra_plugins = tuple(extra_plugins)  # enabled on top of the format's (snapshots)
         self.db = db
+        self.records = db.records  # by id, for card ids already checked (Game.card)
         self.hook = hook
         self.strict = strict  # script errors raise instead of ending the failing ability
         self.lua_libs = tuple(lua_libs)  # (source, name) run after vg.lua in every runtime

@@ -696,7 +696,7 @@ class Game:
     # -- queries ----------------------------------------------------------------------------
 
     def card(self, uid: Uid) -> CardRecord:
-        return self.engine.db[self.state.card_ids[uid]]
+        return self.engine.records[self.state.card_ids[uid]]
 
     def unit_at(self, seat: Seat, circle: CircleName) -> Uid | None:
         cards = self.state.players[seat].zones[circle]

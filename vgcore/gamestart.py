@@ -70,7 +70,7 @@ def stage_first_vanguard(game: Game, frame: Frame) -> None:
     seat = setup_order(game)[frame["i"]]
     source = first_vanguard_zone(game)
     chosen = game.state.players[seat].flags.get("first_vanguard")
-    db, card_ids = game.engine.db, game.state.card_ids
+    db, card_ids = game.engine.records, game.state.card_ids
     candidates = sorted(
         c for c in {card_ids[u] for u in game.state.players[seat].zones[source]}
         if db[c].is_unit and (db[c].grade or 0) == 0)
