@@ -160,6 +160,22 @@ class ScopedAnswers(ExtraAnswers):
     def vgcore_zone_listeners(self, fmt: object) -> list[object]:
         return [lambda game, move: self.heard.append(move.uid)]
 
+    @hookimpl
+    def vgcore_event_listeners(self, fmt: object) -> dict[str, list[object]]:
+        return {"phase": [lambda game, event: self.heard.append(-1)]}
+
+    @hookimpl
+    def vgcore_continuous_modifiers(self, fmt: object) -> list[object]:
+        @modifies("power")
+        def boost(game: Game, uid: int, stat: str) -> int:
+            self.heard.append(-2)
+            return 1000
+        return [boost]
+
+    @hookimpl
+    def vgcore_name_providers(self, fmt: object) -> list[object]:
+        return [lambda game, uid: self.heard.append(-3) or ("Scoped Name",)]
+
 
 def test_a_plugin_scope_spares_the_games_and_decisions_it_has_nothing_to_say_in() -> None:
     plugin = ScopedAnswers()
@@ -177,6 +193,12 @@ def test_a_plugin_scope_spares_the_games_and_decisions_it_has_nothing_to_say_in(
     guard = [e for e in game.state.log if e["kind"] == "decision" and e["question"] == "guard"]
     assert [(e["answer"], e["forced"]) for e in guard] == [("done", True)]
     assert set(plugin.asked) == {"main"} and plugin.heard  # the drive check moved cards
+    vanguard = game.vanguard("A")
+    assert vanguard is not None
+    power = game.power(vanguard)
+    assert power == (game.card(vanguard).power or 0) + 1000
+    assert "Scoped Name" in game.names(vanguard)
+    assert {-1, -2, -3} <= set(plugin.heard)
 
     # Out of scope (no VAN-RP-009 anywhere): neither its answers nor its zone listener.
     plugin.asked.clear()
@@ -189,6 +211,10 @@ def test_a_plugin_scope_spares_the_games_and_decisions_it_has_nothing_to_say_in(
     assert Action("test-main") not in out.legal_actions()
     out.apply("battle")
     out.apply("attack VC -> B.VC")
+    vanguard = out.vanguard("A")
+    assert vanguard is not None
+    assert out.power(vanguard) == out.card(vanguard).power
+    assert out.names(vanguard) == (out.card(vanguard).name,)
     assert plugin.asked == [] and plugin.heard == []
     # A card made mid-game brings the game into scope (the index is built anew): B's main
     # phase was asked before it, the next main phase offers the answer.
@@ -198,6 +224,30 @@ def test_a_plugin_scope_spares_the_games_and_decisions_it_has_nothing_to_say_in(
     while out.decision is not None and out.decision.kind != "main":
         out.apply(out.legal_actions()[-1])
     assert Action("test-main") in out.legal_actions() and plugin.asked == ["main"]
+
+
+class OrderLikeAnswers(ScopedAnswers):
+    """Its answers need a VAN-RP-009 (`option_cards`); its listeners work in every game."""
+
+    @hookimpl
+    def vgcore_plugin_scope(self, fmt: object) -> PluginScope:
+        return PluginScope(option_cards=lambda card: card.id == "VAN-RP-009")
+
+
+def test_an_options_only_card_test_leaves_the_plugins_other_work_on() -> None:
+    plugin = OrderLikeAnswers()
+    engine = registry_with("order-like", plugin).engine("premium", plugins=["order-like"])
+    game = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                          "hand": ["VAN-RP-002"]},
+                                    "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}},
+                           turn=3, phase=Phase.MAIN)
+    assert Action("test-main") not in game.legal_actions() and plugin.asked == []
+    vanguard = game.vanguard("A")
+    assert vanguard is not None
+    assert game.power(vanguard) == (game.card(vanguard).power or 0) + 1000
+    game.apply("battle")
+    game.apply("attack VC -> B.VC")
+    assert {-1, -2} <= set(plugin.heard) and any(u >= 0 for u in plugin.heard)
 
 
 def test_a_plugin_scope_of_the_wrong_type_is_named() -> None:

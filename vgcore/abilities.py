@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.engine import FrameKind, merge_listeners, modifies_stat
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
@@ -33,7 +33,14 @@ from vgcore.types import GC
 
 if TYPE_CHECKING:
     from vgcore.carddb import CardRecord
-    from vgcore.engine import PluginScope, ScopedCall, ZoneListener
+    from vgcore.engine import (
+        EventListener,
+        NameProvider,
+        PluginScope,
+        ScopedCall,
+        StatModifier,
+        ZoneListener,
+    )
     from vgcore.game import Game
     from vgcore.state import Event, Frame
     from vgcore.types import Seat, Uid
@@ -421,8 +428,9 @@ class GameIndex:
     card ids alone, so an engine's games of the same cards and their clones share one
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
-    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "in_scope", "options",
-                 "places", "self_autos", "stat_conts", "state_conts", "zone_listeners",
+    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "distinct", "in_scope",
+                 "listeners", "modifiers_by_stat", "name_providers", "options", "places",
+                 "self_autos", "stat_conts", "stat_modifiers", "state_conts", "zone_listeners",
                  "zone_names")
 
     def __init__(self, game: Game) -> None:
@@ -442,12 +450,16 @@ class GameIndex:
         self.zone_names: dict[tuple[str, str], tuple[dict[str, Any], int, list[str]]] = {}
         engine = game.engine
         # Plugins whose scope takes in these cards (PluginScope), and what they do here.
-        distinct = [engine.db[c] for c in dict.fromkeys(game.state.card_ids)]
+        self.distinct: list[CardRecord] = [
+            engine.records[c] for c in dict.fromkeys(game.state.card_ids)]
         self.in_scope: dict[int, bool] = {}
         self.options: dict[str, list[ScopedCall]] = {}
-        self.zone_listeners: list[ZoneListener] = [
-            f for scope, fs in engine.zone_listener_calls if self.holds(scope, distinct)
-            for f in fs]
+        self.zone_listeners: list[ZoneListener] = self.scoped(engine.zone_listener_calls)
+        self.stat_modifiers: list[StatModifier] = self.scoped(engine.modifier_lists)
+        self.modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
+        self.name_providers: list[NameProvider] = self.scoped(engine.name_provider_lists)
+        self.listeners: dict[str, list[EventListener]] = merge_listeners(
+            table for scope, table in engine.listener_tables if self.holds(scope))
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
             if script is None:
@@ -476,27 +488,44 @@ class GameIndex:
                         self.cont_states.update(states)
                         self.state_conts.append((uid, ability))
 
-    def holds(self, scope: PluginScope | None, cards: list[CardRecord]) -> bool:
-        """Whether a plugin scope's card test passes for one of this game's cards."""
-        if scope is None or scope.cards is None:
+    def holds(self, scope: PluginScope | None, *, options: bool = False) -> bool:
+        """Whether a plugin scope's card test (with `options`, also its options' test)
+        passes for one of this game's cards."""
+        if scope is None:
             return True
-        held = self.in_scope.get(id(scope))
-        if held is None:
-            test = scope.cards
-            held = self.in_scope[id(scope)] = any(test(card) for card in cards)
-        return held
+        tests = (scope.cards, scope.option_cards) if options else (scope.cards,)
+        for test in tests:
+            if test is None:
+                continue
+            held = self.in_scope.get(id(test))
+            if held is None:
+                held = self.in_scope[id(test)] = any(test(card) for card in self.distinct)
+            if not held:
+                return False
+        return True
+
+    def scoped(self, lists: list[tuple[PluginScope | None, list[Any]]]) -> list[Any]:
+        """The functions of the plugins in scope, flattened in the order given."""
+        return [f for scope, functions in lists if self.holds(scope) for f in functions]
 
     def option_calls(self, game: Game, kind: str) -> list[ScopedCall]:
         """The `vgcore_extra_options` implementations to ask at a decision of this kind."""
         calls = self.options.get(kind)
         if calls is None:
-            distinct = [game.engine.db[c] for c in dict.fromkeys(game.state.card_ids)]
             calls = self.options[kind] = [
                 call for call in game.engine.option_calls
                 if call.scope is None or (
                     (call.scope.option_kinds is None or kind in call.scope.option_kinds)
-                    and self.holds(call.scope, distinct))]
+                    and self.holds(call.scope, options=True))]
         return calls
+
+    def modifiers_for(self, stat: str) -> tuple[StatModifier, ...]:
+        """The continuous modifiers in scope that may change `stat` (see `modifies`)."""
+        found = self.modifiers_by_stat.get(stat)
+        if found is None:
+            found = self.modifiers_by_stat[stat] = tuple(
+                f for f in self.stat_modifiers if modifies_stat(f, stat))
+        return found
 
     def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"

@@ -8,7 +8,7 @@ so a decision never pays for a plugin-manager call it does not need.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -133,13 +133,18 @@ class PluginScope:
     """Where a plugin's per-decision work can matter (hook `vgcore_plugin_scope`), so that
     games and decisions it has nothing to say in do not pay for asking it.
 
-    `option_kinds`: the decision kinds its `vgcore_extra_options` answers ("ride", "main",
-    "guard"); None for any. `cards`: a test of card records; in a game holding no card that
-    passes it, neither its extra options nor its zone listeners are called (the test is run
-    once per game's card ids, again whenever a card is created)."""
+    `cards`: a test of card records; in a game holding no card that passes it, none of the
+    plugin's per-decision work is called — its extra options, event listeners, zone
+    listeners, continuous modifiers and name providers (a legion plugin in a game without a
+    legion card). `option_kinds`: the decision kinds its `vgcore_extra_options` answers
+    ("ride", "main", "guard"); None for any. `option_cards`: a test for its extra options
+    alone (orders are offered only in games holding an order, while the D era's persona
+    ride applies in every game). The tests run once per game's card ids, and again whenever
+    a card is created."""
 
     option_kinds: frozenset[str] | None = None
     cards: Callable[[CardRecord], bool] | None = None
+    option_cards: Callable[[CardRecord], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +178,34 @@ def plugin_scopes(hook: Any, fmt: Format) -> dict[int, PluginScope]:
                                 f"PluginScope, not {type(scope).__name__}")
             scopes[id(impl.plugin)] = scope
     return scopes
+
+
+def per_plugin(caller: Any, fmt: Format, scopes: Mapping[int, PluginScope],
+               ) -> list[tuple[PluginScope | None, Any]]:
+    """A registration-time hook's result per plugin, in pluggy's call order (as the hook's
+    result list), each with its plugin's scope; plugins that return None are left out."""
+    found = []
+    for impl in reversed(caller.get_hookimpls()):
+        result = impl.function(**dict.fromkeys(impl.argnames, fmt))
+        if result is not None:
+            found.append((scopes.get(id(impl.plugin)), result))
+    return found
+
+
+def merge_listeners(tables: Iterable[Mapping[str, list[EventListener]]],
+                    ) -> dict[str, list[EventListener]]:
+    """Event-listener tables merged by kind, in the order given."""
+    merged: dict[str, list[EventListener]] = {}
+    for table in tables:
+        for kind, functions in table.items():
+            merged.setdefault(kind, []).extend(functions)
+    return merged
+
+
+def modifies_stat(function: StatModifier, stat: str) -> bool:
+    """Whether a continuous modifier may change `stat` (see `modifies`)."""
+    stats = getattr(function, "stats", None)
+    return stats is None or stat in stats
 
 
 def scoped_calls(caller: Any, scopes: Mapping[int, PluginScope]) -> list[ScopedCall]:
@@ -230,26 +263,27 @@ class Engine:
         hook.vgcore_turn_steps(steps=self.turn_steps, fmt=fmt)
         self.battle_steps: list[str] = []
         hook.vgcore_battle_steps(steps=self.battle_steps, fmt=fmt)
+        # Per-decision hooks' results by plugin, in pluggy's call order, each with its
+        # plugin's scope: a game keeps those in its scope (GameIndex).
+        self.scopes = plugin_scopes(hook, fmt)
+        self.modifier_lists: list[tuple[PluginScope | None, list[StatModifier]]] = per_plugin(
+            hook.vgcore_continuous_modifiers, fmt, self.scopes)
         self.stat_modifiers: list[StatModifier] = [
-            f for fs in hook.vgcore_continuous_modifiers(fmt=fmt) for f in fs
-        ]
-        self.stat_modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
+            f for _scope, fs in self.modifier_lists for f in fs]
+        self.name_provider_lists: list[tuple[PluginScope | None, list[NameProvider]]] = (
+            per_plugin(hook.vgcore_name_providers, fmt, self.scopes))
         self.name_providers: list[NameProvider] = [
-            f for fs in hook.vgcore_name_providers(fmt=fmt) for f in fs
-        ]
-        self.listeners: dict[str, list[EventListener]] = {}
-        for table in reversed(hook.vgcore_event_listeners(fmt=fmt)):
-            for kind, functions in table.items():
-                self.listeners.setdefault(kind, []).extend(functions)
+            f for _scope, fs in self.name_provider_lists for f in fs]
+        # Listener tables in registration order (the reverse of the call order), so that a
+        # kind's listeners run as the plugins were registered.
+        self.listener_tables: list[tuple[PluginScope | None, dict[str, list[EventListener]]]] = (
+            per_plugin(hook.vgcore_event_listeners, fmt, self.scopes)[::-1])
+        self.listeners: dict[str, list[EventListener]] = merge_listeners(
+            table for _scope, table in self.listener_tables)
         self.move_replacements: list[MoveReplacement] = [
             f for fs in hook.vgcore_move_replacements(fmt=fmt) for f in fs]
-        self.scopes = plugin_scopes(hook, fmt)
-        # Zone listeners by plugin, in call order: each game keeps those its cards need
-        # (`GameIndex.zone_listeners`).
-        self.zone_listener_calls: list[tuple[PluginScope | None, list[ZoneListener]]] = [
-            (self.scopes.get(id(impl.plugin)),
-             list(impl.function(**dict.fromkeys(impl.argnames, fmt)) or ()))
-            for impl in reversed(hook.vgcore_zone_listeners.get_hookimpls())]
+        self.zone_listener_calls: list[tuple[PluginScope | None, list[ZoneListener]]] = (
+            per_plugin(hook.vgcore_zone_listeners, fmt, self.scopes))
         self.zone_listeners: list[ZoneListener] = [
             f for _scope, fs in self.zone_listener_calls for f in fs]
         self.rule_checks: dict[str, RuleCheck] = {}
@@ -321,15 +355,6 @@ class Engine:
 
     def is_field(self, zone: str) -> bool:
         return zone in self.field_zones
-
-    def modifiers_for(self, stat: str) -> tuple[StatModifier, ...]:
-        """The continuous modifiers that may change `stat` (see `modifies`), cached."""
-        found = self.stat_modifiers_by_stat.get(stat)
-        if found is None:
-            found = tuple(f for f in self.stat_modifiers
-                          if getattr(f, "stats", None) is None or stat in f.stats)
-            self.stat_modifiers_by_stat[stat] = found
-        return found
 
     def script(self, card_id: str) -> CardScript | None:
         """A card's validated abilities (loaded and checked on first use), None if it has none."""

@@ -537,11 +537,12 @@ class Game:
         if private is not None:
             data["private"] = private
         log.append(data)
-        listeners = self.engine.listeners.get(kind)
+        index = self._index or self.index
+        listeners = index.listeners.get(kind)
         if listeners:
             for listener in listeners:
                 listener(self, data)
-        index = self._index or self.index
+            index = self._index or self.index  # a listener may have made a card
         if st.result is None and (
                 kind in index.autos
                 or (index.self_autos and data.get("uid") in index.self_autos.get(kind, ()))
@@ -754,7 +755,7 @@ class Game:
         """The card's names now: the printed one, then any a plugin adds (hook
         `vgcore_name_providers`, e.g. a G unit also has its heart's name)."""
         printed = self.card(uid).name
-        providers = self.engine.name_providers
+        providers = (self._index or self.index).name_providers
         if not providers:
             return (printed,)
         extra = [n for f in providers for n in f(self, uid) if n != printed]
@@ -800,8 +801,8 @@ class Game:
         """Skill icons now: the printed one, plus gained, minus lost (`skill:<name>`)."""
         printed = self.card(uid).skill
         out = {printed} if printed else set()
-        if not self.state.modifiers and not self.engine.stat_modifiers and not (
-                self._index or self.index).conts:
+        index = self._index or self.index
+        if not self.state.modifiers and not index.stat_modifiers and not index.conts:
             return out
         for name, stat in SKILL_STATS.items():
             delta = self._mods(uid, stat)
@@ -832,12 +833,12 @@ class Game:
                     if m[3].startswith("while:") and not self.while_holds(m[3]):
                         continue
                     total += m[2]
-        extras = self.engine.stat_modifiers_by_stat.get(stat)
+        index = self._index or self.index
+        extras = index.modifiers_by_stat.get(stat)
         if extras is None:
-            extras = self.engine.modifiers_for(stat)
+            extras = index.modifiers_for(stat)
         for extra in extras:
             total += extra(self, uid, stat)
-        index = self._index or self.index
         flags = st.flags
         if ((index.conts and stat in index.cont_stats) or flags.get("granted")
                 or flags.get("player_granted")):

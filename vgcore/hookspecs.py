@@ -262,10 +262,12 @@ def vgcore_extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
 @hookspec
 def vgcore_plugin_scope(fmt: Format) -> PluginScope:
     """Where this plugin's per-decision work can matter, so games it has nothing to say in
-    do not pay for it: the decision kinds its `vgcore_extra_options` answers, and a test of
-    card records without which a game never needs its extra options or zone listeners (an
-    overDress plugin in a game with no overDress card). Asked once per engine; a plugin
-    without it is asked at every decision of every game."""
+    do not pay for it (`PluginScope`): the decision kinds its `vgcore_extra_options`
+    answers, a test of card records without which a game never needs any of its
+    per-decision work (extra options, event and zone listeners, continuous modifiers, name
+    providers: a legion plugin in a game with no legion card), and one for its extra options
+    alone. Asked once per engine; a plugin without it is asked at every decision of every
+    game."""
 
 
 @hookspec

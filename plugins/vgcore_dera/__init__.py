@@ -129,6 +129,6 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
     """Orders are offered in the main phase and (blitz orders) the guard step, and only in
-    games that hold an order."""
+    games that hold an order; persona ride and the rest apply in every game."""
     return PluginScope(option_kinds=frozenset({"main", "guard"}),
-                       cards=lambda card: card.kind == "order")
+                       option_cards=lambda card: card.kind == "order")

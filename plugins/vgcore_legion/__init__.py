@@ -145,5 +145,6 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
-    """Legion is a main-phase answer."""
-    return PluginScope(option_kinds=frozenset({"main"}))
+    """Legion is a main-phase answer, and a game without a card that names a mate has no
+    legion to offer, mirror or follow."""
+    return PluginScope(option_kinds=frozenset({"main"}), cards=lambda card: FIELD in card.extra)

@@ -471,5 +471,6 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
-    """A G guardian is called in the guard step."""
-    return PluginScope(option_kinds=frozenset({"guard"}))
+    """A G guardian is called in the guard step, and a game without a G unit has no G zone:
+    nothing to stride, call, return or name."""
+    return PluginScope(option_kinds=frozenset({"guard"}), cards=lambda card: card.kind == KIND)
