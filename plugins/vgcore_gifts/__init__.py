@@ -357,5 +357,8 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
-    """A protect ticket is used in the guard step."""
-    return PluginScope(option_kinds=frozenset({"guard"}))
+    """A ticket is used in the guard step; gifts come only from riding a grade 3 with a gift
+    icon, and tickets and Protect I are pseudo-cards made in the game (which brings the game
+    into scope when they are made)."""
+    return PluginScope(option_kinds=frozenset({"guard"}),
+                       cards=lambda card: card.gift in GIFT_TYPES or card.id in PSEUDO_CARDS)
