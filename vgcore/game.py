@@ -334,9 +334,7 @@ class Game:
         self.script_left = budget
         self.in_procedure = True
         try:
-            self.emit("decision", seat=d.seat, question=d.kind, answer=str(action),
-                      forced=False, private=d.seat if secret else None)
-            self.answers_logged += 1
+            self.log_answer(d.seat, d.kind, action, forced=False, secret=bool(secret))
             try:
                 self._answer(action)
             except ScriptError as exc:
@@ -508,9 +506,7 @@ class Game:
         st.decision_seq += 1
         if len(options) == 1 and not optional:
             secret = kind in PRIVATE_DECISIONS or bool(data and data.get("private"))
-            self.emit("decision", seat=seat, question=kind, answer=str(options[0]), forced=True,
-                      private=seat if secret else None)
-            self.answers_logged += 1
+            self.log_answer(seat, kind, options[0], forced=True, secret=secret)
             self._answer(options[0])
             return
         st.decision = Decision(st.decision_seq, seat, kind, prompt, options,
@@ -522,6 +518,29 @@ class Game:
         if handler is None:
             raise RuntimeError(f"frame {frame['k']!r} asked a question it cannot take")
         handler(self, frame, action)
+
+    def log_answer(self, seat: Seat, question: str, action: Action, *, forced: bool,
+                   secret: bool) -> None:
+        """Log an answer, asked or forced: a `decision` event (a private one when the
+        question was). What `emit` does, less the AUTO abilities: no card can name this
+        event (it is no event kind of theirs), and answers are a quarter of a game's log."""
+        st = self.state
+        log = st.log
+        n = len(log)
+        if n >= self.log_limit:
+            raise LimitReached(LOG_LIMIT, self.log_limit)
+        data = {"seat": seat, "question": question, "answer": str(action), "forced": forced,
+                "kind": "decision", "n": n}
+        if secret:
+            data["private"] = seat
+        log.append(data)
+        self.answers_logged += 1
+        listeners = (self._index or self.index).listeners.get("decision")
+        if listeners:
+            for listener in listeners:
+                listener(self, data)
+        if self.moves:
+            self.tell_moves()
 
     def emit(self, kind: str, private: Seat | list[Seat] | None = None,
              **data: Any) -> None:
