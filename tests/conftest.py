@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -19,6 +20,33 @@ if CARD_CACHE_ENV not in os.environ:
     _cache = tempfile.mkdtemp(prefix="vgcore-test-cache-")
     os.environ[CARD_CACHE_ENV] = _cache
     atexit.register(shutil.rmtree, _cache, ignore_errors=True)
+
+
+def _bytecode_cache() -> Path:
+    """This user's bytecode cache of test runs, in the system's temporary directory: made
+    private, or a fresh one for this run if the place is taken by someone else."""
+    place = Path(tempfile.gettempdir()) / f"vgcore-test-pycache-{os.getuid()}"
+    try:
+        place.mkdir(mode=0o700, exist_ok=True)
+        info = place.lstat()
+        if place.is_symlink() or info.st_uid != os.getuid() or info.st_mode & 0o077:
+            raise PermissionError(place)
+    except OSError:
+        place = Path(tempfile.mkdtemp(prefix="vgcore-test-pycache-"))
+        atexit.register(shutil.rmtree, place, ignore_errors=True)
+    return place
+
+
+# Bytecode: the suite starts a few hundred Python processes (the command line, hosts, guides,
+# hostile inputs, the xdist workers), each importing vgcore, its plugins and their libraries.
+# With PYTHONDONTWRITEBYTECODE set (as in many containers) every one of them would compile all
+# of that again. Such a run keeps its bytecode under a pycache prefix outside the checkout
+# instead (PYTHONPYCACHEPREFIX), so the checkout stays free of __pycache__ as the setting
+# wants; Python checks each cached file against its source, so a stale one is never used.
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = str(_bytecode_cache())
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    sys.dont_write_bytecode = False
 
 SKILL_CARDS = Path(__file__).parent / "cards" / "skills"
 
