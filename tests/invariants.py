@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from vgcore.agents import RandomAgent
@@ -10,6 +11,18 @@ from vgcore.decks import DeckList
 from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.types import GC, TOKEN
+
+# How many games a playout test plays: the promised count (200 games per pair of shipped decks,
+# say) takes minutes, so the everyday suite plays a sample of it with the same checks, and the
+# full count runs with VGCORE_FULL_PLAYOUTS=1 (.ci/run does, for the tests marked `full`).
+FULL_PLAYOUTS = os.environ.get("VGCORE_FULL_PLAYOUTS") == "1"
+
+
+def playout_count(everyday: int, full: int) -> int:
+    """`full` games under VGCORE_FULL_PLAYOUTS=1, else `everyday`. A test using it is marked
+    `@pytest.mark.full`, so that CI's full-count step (`pytest -m full`) runs it."""
+    assert 0 < everyday <= full
+    return full if FULL_PLAYOUTS else everyday
 
 
 def check_invariants(game: Game, total_cards: int) -> None:
