@@ -58,3 +58,51 @@ def registry() -> Registry:
 
 # Designer-mistake fixtures: their scenario files fail on purpose (tests/test_designer_errors.py).
 collect_ignore = ["cards/errors"]
+
+
+# -- scheduling over the xdist workers (`--dist loadgroup` in pyproject.toml) -----------------
+# Tests are handed to the workers one at a time, in this order: the costliest modules first
+# (measured; a module missing here only starts later), so that no worker is left with a long
+# test while the other has finished. A module's tests keep their order, so a module fixture is
+# set up once per worker. The order never changes what a test checks.
+SLOW_FIRST = (
+    "tests/test_bench.py",  # --compare: four `vgcore bench` runs in a row
+    "tests/test_designer_guide.py",
+    "tests/test_dbt01.py",
+    "tests/hostile/test_hidden.py",
+    "tests/test_builtin_sets.py",
+    "tests/test_coverage.py",
+    "tests/hostile/test_files.py",
+    "tests/host/test_hostile_clients.py",
+    "tests/test_designer_errors.py",
+    "tests/hostile/test_runaway.py",
+    "tests/test_showcase_sets.py",
+    "tests/test_dstandard_sets.py",
+    "tests/hostile/test_snapshots.py",
+    "tests/hostile/test_snapshot_flags.py",
+    "tests/test_cli.py",
+    "tests/hostile/test_values.py",
+    "tests/test_deck_pairs.py",
+    "tests/test_determinism.py",
+    "tests/test_plugin_toggles.py",
+    "tests/host/test_restart.py",
+    "tests/test_modder_guide.py",
+    "tests/test_plugin_loading.py",
+    "tests/host/test_client.py",
+    "tests/host/test_host_bench.py",
+    "plugins/vgcore_tag/tests/test_tag.py",
+    "tests/test_determinize.py",
+)
+# Modules whose tests share a costly module fixture (a local Ray, a browser) run on one worker,
+# each as one unit of work (xdist_group).
+GROUPED = ("tests/test_ray.py", "tests/web/")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path.startswith(GROUPED):
+            item.add_marker(pytest.mark.xdist_group(path))
