@@ -34,6 +34,10 @@ def _bytecode_cache() -> Path:
     except OSError:
         place = Path(tempfile.mkdtemp(prefix="vgcore-test-pycache-"))
         atexit.register(shutil.rmtree, place, ignore_errors=True)
+    # Code a test writes to a temporary directory (a revision `bench --compare` exports, a
+    # guide's plugin) is never run again: its bytecode from earlier runs goes.
+    temporary = Path(tempfile.gettempdir())
+    shutil.rmtree(place / temporary.relative_to(temporary.anchor), ignore_errors=True)
     return place
 
 
