@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -20,6 +21,37 @@ if CARD_CACHE_ENV not in os.environ:
     os.environ[CARD_CACHE_ENV] = _cache
     atexit.register(shutil.rmtree, _cache, ignore_errors=True)
 
+
+def _bytecode_cache() -> Path:
+    """This user's bytecode cache of test runs, in the system's temporary directory: made
+    private, or a fresh one for this run if the place is taken by someone else."""
+    place = Path(tempfile.gettempdir()) / f"vgcore-test-pycache-{os.getuid()}"
+    try:
+        place.mkdir(mode=0o700, exist_ok=True)
+        info = place.lstat()
+        if place.is_symlink() or info.st_uid != os.getuid() or info.st_mode & 0o077:
+            raise PermissionError(place)
+    except OSError:
+        place = Path(tempfile.mkdtemp(prefix="vgcore-test-pycache-"))
+        atexit.register(shutil.rmtree, place, ignore_errors=True)
+    # Code a test writes to a temporary directory (a revision `bench --compare` exports, a
+    # guide's plugin) is never run again: its bytecode from earlier runs goes.
+    temporary = Path(tempfile.gettempdir())
+    shutil.rmtree(place / temporary.relative_to(temporary.anchor), ignore_errors=True)
+    return place
+
+
+# Bytecode: the suite starts a few hundred Python processes (the command line, hosts, guides,
+# hostile inputs, the xdist workers), each importing vgcore, its plugins and their libraries.
+# With PYTHONDONTWRITEBYTECODE set (as in many containers) every one of them would compile all
+# of that again. Such a run keeps its bytecode under a pycache prefix outside the checkout
+# instead (PYTHONPYCACHEPREFIX), so the checkout stays free of __pycache__ as the setting
+# wants; Python checks each cached file against its source, so a stale one is never used.
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCACHEPREFIX"):
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = str(_bytecode_cache())
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    sys.dont_write_bytecode = False
+
 SKILL_CARDS = Path(__file__).parent / "cards" / "skills"
 
 
@@ -30,3 +62,51 @@ def registry() -> Registry:
 
 # Designer-mistake fixtures: their scenario files fail on purpose (tests/test_designer_errors.py).
 collect_ignore = ["cards/errors"]
+
+
+# -- scheduling over the xdist workers (`--dist loadgroup` in pyproject.toml) -----------------
+# Tests are handed to the workers one at a time, in this order: the costliest modules first
+# (measured; a module missing here only starts later), so that no worker is left with a long
+# test while the other has finished. A module's tests keep their order, so a module fixture is
+# set up once per worker. The order never changes what a test checks.
+SLOW_FIRST = (
+    "tests/test_bench.py",  # --compare: four `vgcore bench` runs in a row
+    "tests/test_designer_guide.py",
+    "tests/test_dbt01.py",
+    "tests/hostile/test_hidden.py",
+    "tests/test_builtin_sets.py",
+    "tests/test_coverage.py",
+    "tests/hostile/test_files.py",
+    "tests/host/test_hostile_clients.py",
+    "tests/test_designer_errors.py",
+    "tests/hostile/test_runaway.py",
+    "tests/test_showcase_sets.py",
+    "tests/test_dstandard_sets.py",
+    "tests/hostile/test_snapshots.py",
+    "tests/hostile/test_snapshot_flags.py",
+    "tests/test_cli.py",
+    "tests/hostile/test_values.py",
+    "tests/test_deck_pairs.py",
+    "tests/test_determinism.py",
+    "tests/test_plugin_toggles.py",
+    "tests/host/test_restart.py",
+    "tests/test_modder_guide.py",
+    "tests/test_plugin_loading.py",
+    "tests/host/test_client.py",
+    "tests/host/test_host_bench.py",
+    "plugins/vgcore_tag/tests/test_tag.py",
+    "tests/test_determinize.py",
+)
+# Modules whose tests share a costly module fixture (a local Ray, a browser) run on one worker,
+# each as one unit of work (xdist_group).
+GROUPED = ("tests/test_ray.py", "tests/web/")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {path: i for i, path in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        if path.startswith(GROUPED):
+            item.add_marker(pytest.mark.xdist_group(path))

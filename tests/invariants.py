@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from typing import Any
 
 from vgcore.agents import RandomAgent
 from vgcore.decisions import Decision
@@ -11,10 +13,52 @@ from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.types import GC, TOKEN
 
+# How many games a playout test plays: the promised count (200 games per pair of shipped decks,
+# say) takes minutes, so the everyday suite plays a sample of it with the same checks, and the
+# full count runs with VGCORE_FULL_PLAYOUTS=1 (.ci/run does, for the tests marked `full`).
+FULL_PLAYOUTS = os.environ.get("VGCORE_FULL_PLAYOUTS") == "1"
+
+
+def playout_count(everyday: int, full: int) -> int:
+    """`full` games under VGCORE_FULL_PLAYOUTS=1, else `everyday`. A test using it is marked
+    `@pytest.mark.full`, so that CI's full-count step (`pytest -m full`) runs it."""
+    assert 0 < everyday <= full
+    return full if FULL_PLAYOUTS else everyday
+
 
 def check_invariants(game: Game, total_cards: int) -> None:
     st = game.state
     assert len(st.card_ids) == total_cards, "cards appeared or vanished"
+    if not _zones_agree(st, total_cards):
+        _check_zones(st, total_cards)  # fails, saying how
+        raise AssertionError("the zones and st.loc disagree")
+    _check_rest(game, st)
+
+
+def _zones_agree(st: Any, total_cards: int) -> bool:
+    """The checks of `_check_zones`, fast (they run after every decision of every playout):
+    every card in one zone only, the one st.loc records, at most one unit per circle."""
+    loc = st.loc
+    held = 0
+    uids: set[int] = set()
+    try:
+        for seat, player in st.players.items():
+            circles = player.circles
+            for zone, cards in player.zones.items():
+                if not cards:
+                    continue
+                if zone in circles and len(cards) > 1:
+                    return False
+                if set(map(loc.__getitem__, cards)) != {(seat, zone)}:
+                    return False
+                uids.update(cards)
+                held += len(cards)
+    except (IndexError, TypeError):
+        return False
+    return held == len(uids) == total_cards
+
+
+def _check_zones(st: Any, total_cards: int) -> None:
     seen: dict[int, tuple[str, str]] = {}
     for seat, player in st.players.items():
         for zone, cards in player.zones.items():
@@ -26,6 +70,9 @@ def check_invariants(game: Game, total_cards: int) -> None:
     assert len(seen) == total_cards, "some card is in no zone"
     for uid, where in seen.items():
         assert st.loc[uid] == where, f"card {uid} is in {where} but recorded at {st.loc[uid]}"
+
+
+def _check_rest(game: Game, st: Any) -> None:
     for seat, player in st.players.items():
         if player.zones[GC]:
             assert st.battle is not None, f"{seat} has guardians outside a battle"

@@ -12,14 +12,20 @@ invariants.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from itertools import combinations
 
 import pytest
 
-from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
+from tests.invariants import (
+    FULL_PLAYOUTS,
+    cards_that_start_abilities,
+    started_cards,
+    strict_playouts,
+)
 from vgcore.plugins import Registry
+
+pytestmark = pytest.mark.full
 
 FORMAT = "d-standard"
 PREFIX = "D-BT01-"
@@ -31,7 +37,7 @@ NATIONS = {
     "D-BT01-brandt-gate": ("Brandt Gate", "D-SD05-"),
     "D-BT01-brandt-gate-prison": ("Brandt Gate", "D-SD05-"),
 }
-FULL_RUN = os.environ.get("VGCORE_FULL_PLAYOUTS") == "1"
+FULL_RUN = FULL_PLAYOUTS
 FULL_GAMES_PER_PAIR = 200
 SAMPLE_GAMES_PER_PAIR = 20
 PAIRS = list(combinations(sorted(NATIONS), 2))

@@ -1,7 +1,9 @@
 """Random playouts between every pair of the shipped start/trial decks of a format.
 
 Strict scripts (a ScriptError fails the test), invariants after every decision, 200 games per
-pair: the promise made for the built-in sets (TD01/TD02 premium, D-SD decks d-standard).
+pair: the promise made for the built-in sets (TD01/TD02 premium, D-SD decks d-standard). The
+everyday suite plays the first 20 of them per pair with the same checks; the 200 run with
+VGCORE_FULL_PLAYOUTS=1 (.ci/run).
 """
 
 from __future__ import annotations
@@ -10,10 +12,10 @@ from itertools import combinations
 
 import pytest
 
-from tests.invariants import play_checked
+from tests.invariants import play_checked, playout_count
 from vgcore.plugins import Registry
 
-GAMES_PER_PAIR = 200
+GAMES_PER_PAIR = playout_count(20, 200)
 SHIPPED_PREFIXES = ("TD", "D-SD")
 
 
@@ -27,6 +29,7 @@ def shipped_pairs() -> list[tuple[str, str, str]]:
     return pairs
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(("format_id", "deck_a", "deck_b"), shipped_pairs())
 def test_shipped_decks_play_each_other(registry: Registry, format_id: str, deck_a: str,
                                        deck_b: str) -> None:

@@ -8,10 +8,17 @@ overDress itself by plugins/vgcore_overdress/tests.
 
 from __future__ import annotations
 
-from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
+import pytest
+
+from tests.invariants import (
+    cards_that_start_abilities,
+    playout_count,
+    started_cards,
+    strict_playouts,
+)
 from vgcore.plugins import Registry
 
-GAMES = 200
+GAMES = playout_count(80, 200)  # 200 with VGCORE_FULL_PLAYOUTS=1
 FORMAT = "d-standard"
 DECKS = ("D-SD01", "D-SD02")
 
@@ -27,6 +34,7 @@ def test_dsd01_and_dsd02_are_the_default_decks(registry: Registry) -> None:
     assert tuple(d.name for d in registry.default_decks(FORMAT)) == DECKS
 
 
+@pytest.mark.full
 def test_dsd01_plays_out_strictly() -> None:
     """Random games D-SD01 vs D-SD02: invariants after every decision, no script errors (a
     strict engine raises them), the deck's scripted abilities start and overDress happens."""

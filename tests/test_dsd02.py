@@ -6,10 +6,17 @@ The cards' abilities one by one are tested by the scenarios in card_scripts/D-SD
 
 from __future__ import annotations
 
-from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
+import pytest
+
+from tests.invariants import (
+    cards_that_start_abilities,
+    playout_count,
+    started_cards,
+    strict_playouts,
+)
 from vgcore.plugins import Registry
 
-GAMES = 200
+GAMES = playout_count(30, 200)  # 200 with VGCORE_FULL_PLAYOUTS=1
 FORMAT = "d-standard"
 DECKS = ("D-SD02", "vanilla-d-dragon-empire")
 
@@ -25,6 +32,7 @@ def test_dsd02_is_a_default_deck(registry: Registry) -> None:
     assert "D-SD02" in {d.name for d in registry.default_decks(FORMAT)}
 
 
+@pytest.mark.full
 def test_dsd02_plays_out_strictly() -> None:
     """Random games D-SD02 vs vanilla Dragon Empire: invariants after every decision, no script
     errors (a strict engine raises them), and the deck's scripted abilities start."""

@@ -6,10 +6,17 @@ The cards' abilities one by one are tested by the scenarios in card_scripts/D-SD
 
 from __future__ import annotations
 
-from tests.invariants import cards_that_start_abilities, started_cards, strict_playouts
+import pytest
+
+from tests.invariants import (
+    cards_that_start_abilities,
+    playout_count,
+    started_cards,
+    strict_playouts,
+)
 from vgcore.plugins import Registry
 
-GAMES = 200
+GAMES = playout_count(40, 200)  # 200 with VGCORE_FULL_PLAYOUTS=1
 FORMAT = "d-standard"
 DECKS = ("D-SD05", "D-SD02")
 
@@ -25,6 +32,7 @@ def test_dsd05_is_not_a_default_deck(registry: Registry) -> None:
     assert "D-SD05" not in {d.name for d in registry.default_decks(FORMAT)}
 
 
+@pytest.mark.full
 def test_dsd05_plays_out_strictly() -> None:
     """Random games D-SD05 vs D-SD02: invariants after every decision, no script errors (a
     strict engine raises them), the deck's AUTO and ACT abilities start, and cards are

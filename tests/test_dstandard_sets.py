@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.invariants import started_cards, strict_playouts
+from tests.invariants import playout_count, started_cards, strict_playouts
 from vgcore.plugins import Registry
 
-GAMES = 200
+GAMES = playout_count(30, 200)  # 200 with VGCORE_FULL_PLAYOUTS=1
 START_DECKS = ("D-SD03", "D-SD04")
 
 
@@ -25,6 +25,7 @@ def test_start_decks_are_legal_in_d_standard(registry: Registry, name: str) -> N
     assert registry.deck_violations(deck, "d-standard") == []
 
 
+@pytest.mark.full
 def test_start_decks_play_out_strictly(registry: Registry) -> None:
     """Random games D-SD03 vs D-SD04: invariants after every decision, no script errors (a
     strict engine raises them, and none may be logged), and both decks win some."""

@@ -3,7 +3,8 @@
 For every standard format (and the installed variants premium-g and the tag fight formats) and
 every plugin it enables, a format that extends it without that plugin plays random games
 (vanilla decks of its era, strict scripts) with the usual invariants. Without `tag`, a tag
-format is a duel again.
+format is a duel again. The everyday suite plays 10 of the 25 games per case; all 25 run with
+VGCORE_FULL_PLAYOUTS=1 (.ci/run).
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.invariants import check_invariants
+from tests.invariants import check_invariants, playout_count
 from vgcore.agents import RandomAgent
 from vgcore.plugins import Registry
 
-GAMES = 25
+GAMES = playout_count(10, 25)
 VANILLA = {"premium": ("vanilla-premium-royal-paladin", "vanilla-premium-kagero"),
            "v-standard": ("vanilla-v-oracle-think-tank", "vanilla-v-aqua-force"),
            "d-standard": ("vanilla-d-dragon-empire", "vanilla-d-dark-states")}
@@ -29,6 +30,7 @@ def cases() -> list[tuple[str, str]]:
     return [(fmt, plugin) for fmt in VANILLA for plugin in registry.format(fmt).plugins]
 
 
+@pytest.mark.full
 @pytest.mark.parametrize(("format_id", "plugin"), cases())
 def test_a_format_plays_without_each_of_its_plugins(tmp_path: Path, format_id: str,
                                                      plugin: str) -> None:

@@ -17,8 +17,9 @@ at its depth (`call X` puts X in view; `stride X` after its cost picks).
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,17 +42,55 @@ AFTER_ABILITY = frozenset({"ability_resolved", "ability_fizzled", "ability_decli
 WORD = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def words(value: Any) -> Iterator[str]:
-    """Every word of a JSON-able value (keys and strings), where card ids would show."""
+# The words JSON adds to a value's strings: its numbers, literals and keys written as numbers.
+# No card id may look like one (Watching checks), so they never count as a card named.
+JSON_WORD = re.compile(r"-?[0-9][0-9eE-]*|-?Infinity|NaN|true|false|null")
+
+
+def words(value: Any) -> list[str]:
+    """Every word of a JSON-able value (keys and strings), where card ids would show, in
+    order, maybe with words of JSON_WORD's form among them (numbers, literals).
+
+    A view is judged at every decision, so this is the judge's hottest loop: the value is
+    written as JSON (in C) and searched at once, unless that text holds an escape (a string
+    with a quote, a backslash or a control character, whose escape could join letters to a
+    word) or the value is no JSON; then its strings are collected one by one, joined by a
+    space (which no word holds) and searched."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, check_circular=False)
+    except (TypeError, ValueError):
+        text = "\\"
+    if "\\" not in text:
+        return WORD.findall(text)
+    texts: list[str] = []
+    _texts(value, texts.append)
+    return WORD.findall(" ".join(texts))
+
+
+def _texts(value: Any, add: Callable[[str], None]) -> None:
+    """Every string of a JSON-able value (keys and values), depth first, in order; numbers
+    and the like are passed over without a call."""
     if isinstance(value, str):
-        yield from WORD.findall(value)
+        add(value)
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from words(key)
-            yield from words(item)
-    elif isinstance(value, list | tuple):
+            if isinstance(key, str):
+                add(key)
+            elif isinstance(key, CONTAINERS):
+                _texts(key, add)
+            if isinstance(item, str):
+                add(item)
+            elif isinstance(item, CONTAINERS):
+                _texts(item, add)
+    elif isinstance(value, CONTAINERS):
         for item in value:
-            yield from words(item)
+            if isinstance(item, str):
+                add(item)
+            elif isinstance(item, CONTAINERS):
+                _texts(item, add)
+
+
+CONTAINERS = (dict, list, tuple)
 
 
 @dataclass
@@ -77,10 +116,10 @@ class Witness:
     now: dict[str, set[int]] = field(default_factory=dict)  # visible cards, at one event
 
     def __post_init__(self) -> None:
+        self.before = self.visible_to_each()
         for seat in self.game.state.seats:
             self.shown[seat] = {}
             self.announced[seat] = set()
-            self.before[seat] = self.visible(seat)
 
     def visible(self, seat: str) -> set[int]:
         st, zones = self.game.state, self.game.engine.zones
@@ -88,6 +127,47 @@ class Witness:
                 if zone in PUBLIC_EXITS or (zone not in zones and st.face_up[u])
                 or (zone in zones
                     and can_see(zones[zone], st.face_up[u], st.owners[u] == seat))}
+
+    def visible_to_each(self) -> dict[str, set[int]]:
+        """`visible(seat)` of every seat, in one pass over the cards: a card is seen by
+        everyone, by its owner only or by the others only, as `can_see` says for an owner and
+        for anyone else."""
+        st, zones = self.game.state, self.game.engine.zones
+        seats = st.seats
+        everyone: set[int] = set()
+        own: dict[str, set[int]] = {seat: set() for seat in seats}
+        others: dict[str, set[int]] = {seat: set() for seat in seats}
+        sight: dict[tuple[str, bool], tuple[bool, bool]] = {}
+        face_up, owners = st.face_up, st.owners
+        for u, (_s, zone) in enumerate(st.loc):
+            if zone in PUBLIC_EXITS:
+                everyone.add(u)
+                continue
+            spec = zones.get(zone)
+            if spec is None:
+                if face_up[u]:
+                    everyone.add(u)
+                continue
+            key = (zone, face_up[u])
+            if key not in sight:
+                sight[key] = (can_see(spec, face_up[u], True), can_see(spec, face_up[u], False))
+            by_owner, by_other = sight[key]
+            if by_owner and by_other:
+                everyone.add(u)
+            elif by_owner or by_other:
+                owner = owners[u]
+                if by_owner and owner in own:
+                    own[owner].add(u)
+                if by_other:
+                    others.setdefault(owner, set()).add(u)
+        result = {}
+        for seat in seats:
+            seen = everyone | own[seat]
+            for owner, cards in others.items():
+                if owner != seat:
+                    seen |= cards
+            result[seat] = seen
+        return result
 
     def allowed(self, seat: str) -> set[int]:
         st = self.game.state
@@ -114,7 +194,7 @@ class Witness:
         shows, which is the event's purpose), then keep what each seat saw."""
         self.events += 1
         st = self.game.state
-        self.now = {s: self.visible(s) for s in st.seats}
+        self.now = self.visible_to_each()
         self.remember_decks()
         names_cards = any(w in self.ids for w in words(event))
         if not names_cards:
@@ -199,8 +279,11 @@ class Witness:
         """The asked seat's decision and every seat's view, judged at a question."""
         game, st = self.game, self.game.state
         d = st.decision
+        # Nothing moves while the question is judged: what each seat sees now is found once.
+        self.now = self.visible_to_each()
         if d is None:
             self.judge_deferred()
+            self.now = {}
             return
         self.judge_deferred(len(st.stack), st.stack[-1])
         pick = st.stack[-1].get(PICK)
@@ -212,7 +295,8 @@ class Witness:
             view = game.view(seat, log=False)
             ids = self.allowed_ids(seat)
             self.check(seat, view, f"the view at decision #{d.id} ({d.kind})", ids=ids)
-        self.before = {s: self.visible(s) for s in st.seats}
+        self.before = self.now
+        self.now = {}
 
 
 class Watching:
@@ -221,6 +305,7 @@ class Watching:
     games (an agent's clones) are not followed."""
 
     def __init__(self, ids: frozenset[str]) -> None:
+        assert not [i for i in ids if JSON_WORD.fullmatch(i)], "a card id reads as JSON"
         self.ids = ids
         self.witnesses: dict[int, Witness] = {}
         self.starting = False

@@ -1,6 +1,9 @@
 """Hidden information (DESIGN.md §3, RULES.md §1): nothing a seat may not see reaches it — not
 through its view, its redacted events, nor its decisions — in whole games of every built-in
-format with scripted decks, for every seat (tests/hostile/secrecy.py judges each event)."""
+format with scripted decks, for every seat (tests/hostile/secrecy.py judges each event).
+
+The tests over games play the first two deck pairs of every format; the everyday suite plays
+seed 0 of each, and all three seeds run with VGCORE_FULL_PLAYOUTS=1 (.ci/run)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.hostile.secrecy import Watching, words
+from tests.invariants import playout_count
 from tests.test_views import permute_hidden
 from vgcore.agents import RandomAgent
 from vgcore.game import Game
@@ -21,7 +25,7 @@ from vgcore.testing.board import game_from_board
 from vgcore.types import Phase, Zone
 from vgcore.views import redact
 
-SEEDS = 3
+SEEDS = playout_count(1, 3)
 PAIRS = 2  # deck pairs per format (scripted decks first)
 
 
@@ -54,6 +58,7 @@ def test_every_built_in_format_is_played_here(registry: Registry) -> None:
     assert sorted(FORMATS) == sorted(registry.formats)
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("format_id", FORMATS)
 def test_no_seat_is_ever_told_a_card_it_may_not_see(registry: Registry, format_id: str) -> None:
     """Every event as each seat receives it, every seat's view and the asked seat's decision
@@ -65,6 +70,7 @@ def test_no_seat_is_ever_told_a_card_it_may_not_see(registry: Registry, format_i
             assert not witness.leaks, "\n".join(str(leak) for leak in witness.leaks[:5])
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("format_id", FORMATS)
 def test_every_event_that_names_a_card_has_a_redaction_rule(registry: Registry,
                                                             format_id: str) -> None:
@@ -102,6 +108,7 @@ def test_a_private_event_hides_its_kinds_card_fields(registry: Registry) -> None
     assert "heart" not in redact(event, None, engine.event_card_fields)  # no seat: public only
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("format_id", FORMATS)
 def test_permuting_what_a_seat_cannot_see_leaves_its_view_unchanged(
         registry: Registry, format_id: str) -> None:
