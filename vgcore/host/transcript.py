@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import importlib.metadata
 import json
+import math
 import random
 import sys
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vgcore.host import room
 from vgcore.host.service import Host
 from vgcore.host.store import Store
 from vgcore.plugins import CORE_PLUGIN, ENTRY_POINT_GROUP, Registry
@@ -88,13 +90,17 @@ def registry() -> Registry:
 
 
 async def record(answers: int = ANSWERS) -> list[Line]:
-    """Play the game and return every message, as sent (no placeholders yet)."""
+    """Play the game and return every message, as sent (no placeholders yet). The host's
+    agent answers in one slice until the person is asked (never cut by the clock, as a busy
+    host's are), so which messages go together does not depend on the machine's speed."""
     host = Host(registry(), Store(":memory:"))
+    slice_s, room.AGENT_SLICE = room.AGENT_SLICE, math.inf
     await host.start()
     client = Client(host)
     try:
         await play(client, answers)
     finally:
+        room.AGENT_SLICE = slice_s
         await host.stop()
         host.store.close()
     return client.lines
