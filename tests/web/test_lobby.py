@@ -95,8 +95,11 @@ def test_a_game_left_by_closing_the_tab_is_in_the_lobby_to_rejoin(
     assert "seat A" in entry.inner_text()
     entry.query_selector("button.rejoin").click()
     assert later.wait_state("deciding", "waiting") in ("deciding", "waiting")
-    assert later.page.query_selector_all("#hand [data-card]")
-    assert "Your first vanguard" in later.page.inner_text("#log")  # the history is back
+    # The table may say "waiting" before the rejoined game's view has drawn the hand: wait
+    # for the hand and the history to come back (a missing one times out and fails).
+    assert later.page.wait_for_selector("#hand [data-card]")
+    later.page.wait_for_function(  # the history is back
+        "document.querySelector('#log').innerText.includes('Your first vanguard')")
     resume = next(json.loads(s) for s in later.sent if '"resume"' in s)
     assert resume["game"] == game and resume["seat"] == "A"
     assert later.errors == []
