@@ -20,6 +20,7 @@ import numpy as np
 
 from vgcore.carddb import CARD_KINDS
 from vgcore.types import GC, STANDARD_CIRCLES, Phase
+from vgcore.views import observed_view
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -188,10 +189,11 @@ class Encoder:
 
     def encode(self, game: Game, seat: Seat) -> dict[str, Any]:
         """The observation of `seat`: {"observation": {name: int16 array}, "action_mask":
-        int8 array}. Only `game.view(seat, log=False)` and the decision's answers (which the
-        view lists when `seat` is asked) are read."""
-        view = game.view(seat, log=False)
-        return self.encode_view(view, seat)
+        int8 array}. Only the seat's view is read (`observed_view`: the values of
+        `game.view(seat, log=False)` an observation uses), with the decision's answers it
+        lists when `seat` is asked."""
+        game._check_seat(seat)
+        return self.encode_view(observed_view(game, seat), seat)
 
     def encode_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
         order, rel = self._order[seat], self._rel[seat]
