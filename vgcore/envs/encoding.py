@@ -135,6 +135,7 @@ class Encoder:
         self._unit_rows: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self._field_blocks: dict[tuple[tuple[int, ...], ...], NDArray[np.int16]] = {}
+        self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self.shapes = self._shapes()
         self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
         at = 0
@@ -143,6 +144,10 @@ class Encoder:
             self._slices.append((name, at, at + size, shape))
             at += size
         self._total = at
+        self._shape_items = tuple(self.shapes.items())
+        # (zone, rows of its pile array or None: no pile) in `counts` order.
+        self._zone_piles = tuple((z, self.sizes.pile(z) if z in self.piles else None)
+                                 for z in self.zones)
         self._order = {s: self.seat_order(s) for s in self.seats}
         self._rel = {s: {o: i + 1 for i, o in enumerate(order)}
                      for s, order in self._order.items()}
@@ -196,10 +201,9 @@ class Encoder:
         return self.encode_view(observed_view(game, seat), seat)
 
     def encode_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+        """The observation of `seat` from its view (the full view or `observed_view`)."""
         order, rel = self._order[seat], self._rel[seat]
-        # One zeroed buffer per observation, cut into the named arrays (views of it).
-        buf = np.zeros(self._total, dtype=np.int16)
-        obs = {name: buf[a:b].reshape(shape) for name, a, b, shape in self._slices}
+        obs = {name: np.zeros(shape, np.int16) for name, shape in self._shape_items}
         players = view["players"]
         for row, s in enumerate(order):
             self._encode_player(obs, row, players[s])
@@ -213,12 +217,34 @@ class Encoder:
 
     def _encode_player(self, obs: dict[str, NDArray[np.int16]], row: int,
                        player: Mapping[str, Any]) -> None:
+        self._encode_field(obs, row, player["circles"])
+        zones = player["zones"]
+        counts = []
+        for zone, pile in self._zone_piles:
+            entry = zones.get(zone)
+            if entry is None:
+                counts.append(0)
+                continue
+            count = entry["count"]
+            counts.append(count if count < INT16_MAX else INT16_MAX)
+            if pile is not None:
+                cards = entry.get("cards")
+                if cards:
+                    self._encode_pile(obs[zone][row], pile, cards)
+        obs["counts"][row] = counts
+        guardians = zones.get(GC, {}).get("units", ())
+        if guardians:
+            shown = guardians[:self.sizes.guardians]
+            obs["guardians"][row, :len(shown)] = [self._unit_row(u) for u in shown]
+
+    def _encode_field(self, obs: dict[str, NDArray[np.int16]], row: int,
+                      circles: Mapping[str, Any]) -> None:
+        """The units on the circles (one cached block per field seen) and their markers."""
         rows = [EMPTY_UNIT] * self.circle_rows
         extra = len(FIELD_CIRCLES)
-        for circle, unit in player["circles"].items():
-            if circle in FIELD_ROWS:
-                i = FIELD_ROWS[circle]
-            else:
+        for circle, unit in circles.items():
+            i = FIELD_ROWS.get(circle)
+            if i is None:
                 i, extra = extra, extra + 1
                 if i >= self.circle_rows:
                     continue
@@ -238,22 +264,6 @@ class Encoder:
                 self._field_blocks.clear()
             self._field_blocks[key] = block
         obs["field"][row] = block
-        zones = player["zones"]
-        counts = []
-        for zone in self.zones:
-            entry = zones.get(zone)
-            if entry is None:
-                counts.append(0)
-                continue
-            counts.append(entry["count"])
-            cards = entry.get("cards")
-            if cards and zone in obs:
-                self._encode_pile(obs[zone][row], cards)
-        obs["counts"][row] = [c if c < INT16_MAX else INT16_MAX for c in counts]
-        guardians = zones.get(GC, {}).get("units", ())
-        if guardians:
-            shown = guardians[:self.sizes.guardians]
-            obs["guardians"][row, :len(shown)] = [self._unit_row(u) for u in shown]
 
     def _unit_row(self, unit: Mapping[str, Any]) -> tuple[int, ...]:
         marks = unit.get("markers") or ()
@@ -270,8 +280,7 @@ class Encoder:
                 self._unit_rows[key] = row
         return row
 
-    def _encode_pile(self, out: NDArray[np.int16], cards: Sequence[str]) -> None:
-        rows = len(out)
+    def _encode_pile(self, out: NDArray[np.int16], rows: int, cards: Sequence[str]) -> None:
         shown = tuple(cards[-rows:] if len(cards) > rows else cards)
         block = self._pile_blocks.get(shown)
         if block is None:
@@ -296,7 +305,16 @@ class Encoder:
             raise TooManyAnswersError(
                 f"the decision lists {len(options)} answers, more than the action table's "
                 f"{len(out)} rows; pass a larger Sizes(actions=...)")
-        out[:len(options)] = [self._action_row(o, seat, rel) for o in options]
+        if not options:
+            return
+        key = (seat, *options)
+        block = self._action_blocks.get(key)
+        if block is None:  # main-phase answers repeat from step to step: one block each
+            block = np.array([self._action_row(o, seat, rel) for o in options], np.int16)
+            if len(self._action_blocks) >= CACHE_LIMIT:
+                self._action_blocks.clear()
+            self._action_blocks[key] = block
+        out[:len(options)] = block
         mask[:len(options)] = 1
 
     def _action_row(self, option: str, seat: Seat, rel: Mapping[Seat, int]) -> tuple[int, ...]:
@@ -353,7 +371,7 @@ class Encoder:
         result = view.get("result")
         team = self.engine.seat_layout.teams[seat]
         outcome = 0 if result is None else 3 if result == "draw" else 1 if result == team else 2
-        return tuple(clip(v) for v in (
+        values = (
                 view["turn"], int(view["turn_player"] == seat),
                 rel.get(view["first_player"], 0), code(PHASES, view["phase"]), outcome,
                 code(DECISION_KINDS, decision["kind"]) if decision else 0,
@@ -362,7 +380,10 @@ class Encoder:
                 decision.get("min", 0) if decision else 0,
                 decision.get("max", 0) if decision else 0,
                 int(bool(decision and decision.get("optional"))), n_options,
-                int(battle is not None), *b, len(view.get("pending", ()))))
+                int(battle is not None), *b, len(view.get("pending", ())))
+        if max(values) > INT16_MAX or min(values) < -INT16_MAX:
+            values = tuple(clip(v) for v in values)
+        return values
 
     @staticmethod
     def _place(where: str, rel: Mapping[Seat, int]) -> tuple[int, int]:
