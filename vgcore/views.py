@@ -146,6 +146,8 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *,
         cards = held.get(name, ())
         if down is None:  # the zone shows this viewer a count only
             zones[name] = {"count": len(cards)}
+        elif not cards:  # most zones, most of the time
+            zones[name] = {"count": 0, "cards": []}
         elif down:  # face-down cards by id, marked
             zones[name] = {"count": len(cards), "cards": [
                 card_ids[u] if face_up[u] else card_ids[u] + down for u in cards]}
@@ -200,10 +202,13 @@ def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
 
 def pending_view(game: Game, viewer: Seat | None) -> list[dict[str, Any]]:
     """Abilities waiting at check timing; one of a hidden card shows no card to others."""
+    pending = game.state.pending
+    if not pending:
+        return []
     from vgcore.steps import hidden
 
     out = []
-    for pa in game.state.pending:
+    for pa in pending:
         secret = pa["seat"] != viewer and hidden(game, pa["uid"])
         out.append({"seat": pa["seat"], "card": None if secret else pa["card"],
                     "ability": None if secret else pa["ab"]})

@@ -14,6 +14,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -82,6 +83,29 @@ def word_code(word: str) -> int:
     """A stable code (1..32749) for a word no vocabulary lists (a marker, a gift's name): the
     same on every machine and every run, unlike Python's salted `hash`."""
     return zlib.crc32(word.encode()) % 32749 + 1
+
+
+# What a unit's row is made of, read at C speed from the two shapes unit_view gives (a
+# face-up unit: all seven; face down: card, face_up, rested), else key by key.
+_FACE_UP_UNIT = itemgetter("card", "face_up", "rested", "power", "critical", "shield", "grade")
+_FACE_DOWN_UNIT = itemgetter("card", "face_up", "rested")
+_NO_STATS = (None, None, None, None, 0)
+
+
+def unit_key(unit: Mapping[str, Any]) -> tuple[Any, ...]:
+    """(card, face_up, rested, power, critical, shield, grade, number of markers) of a unit
+    of a view, a missing key read as None."""
+    size = len(unit)
+    try:
+        if size == 7:
+            return (*_FACE_UP_UNIT(unit), 0)
+        if size == 3:
+            return (*_FACE_DOWN_UNIT(unit), *_NO_STATS)
+    except KeyError:  # other keys (a plugin's): read one by one
+        pass
+    marks = unit.get("markers") or ()
+    return (unit.get("card"), unit.get("face_up"), unit.get("rested"), unit.get("power"),
+            unit.get("critical"), unit.get("shield"), unit.get("grade"), len(marks))
 
 
 def code(vocabulary: Sequence[str], word: str | None) -> int:
@@ -230,7 +254,7 @@ class Encoder:
             if pile is not None:
                 cards = entry.get("cards")
                 if cards:
-                    self._encode_pile(obs[zone][row], pile, cards)
+                    self._encode_pile(obs[zone], row, pile, cards)
         obs["counts"][row] = counts
         guardians = zones.get(GC, {}).get("units", ())
         if guardians:
@@ -266,9 +290,7 @@ class Encoder:
         obs["field"][row] = block
 
     def _unit_row(self, unit: Mapping[str, Any]) -> tuple[int, ...]:
-        marks = unit.get("markers") or ()
-        key = (unit.get("card"), unit.get("face_up"), unit.get("rested"), unit.get("power"),
-               unit.get("critical"), unit.get("shield"), unit.get("grade"), len(marks))
+        key = unit_key(unit)
         row = self._unit_rows.get(key)
         if row is None:
             card, face_up, rested, power, critical, shield, grade, n_marks = key
@@ -280,7 +302,8 @@ class Encoder:
                 self._unit_rows[key] = row
         return row
 
-    def _encode_pile(self, out: NDArray[np.int16], rows: int, cards: Sequence[str]) -> None:
+    def _encode_pile(self, out: NDArray[np.int16], row: int, rows: int,
+                     cards: Sequence[str]) -> None:
         shown = tuple(cards[-rows:] if len(cards) > rows else cards)
         block = self._pile_blocks.get(shown)
         if block is None:
@@ -288,7 +311,7 @@ class Encoder:
             if len(self._pile_blocks) >= CACHE_LIMIT:
                 self._pile_blocks.clear()
             self._pile_blocks[shown] = block
-        out[:len(shown)] = block
+        out[row, :len(shown)] = block
 
     def _pile_row(self, card: str) -> tuple[int, ...]:
         row = self._card_rows.get(card)
