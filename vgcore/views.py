@@ -77,10 +77,14 @@ def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
         "phase": st.phase,
         "result": st.result,
         "decision": decision_view(game, seat),
-        "players": {s: player_view(game, s, seat, lean=True) for s in st.seats},
+        "players": {},
         "battle": battle_view(game),
         "pending": pending_view(game, seat),
     }
+    plans = zone_plans(game.engine)
+    players = view["players"]
+    for s in st.seats:
+        players[s] = player_view(game, s, seat, lean=True, plans=plans)
     impls = _observed_impls(game.engine)
     if impls:
         args = {"game": game, "seat": seat, "view": view}
@@ -121,10 +125,11 @@ def decision_view(game: Game, seat: Seat | None) -> dict[str, Any] | None:
     return d.to_json()
 
 
-def player_view(game: Game, owner: Seat, viewer: Seat | None, *,
-                lean: bool = False) -> dict[str, Any]:
+def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = False,
+                plans: ZonePlans | None = None) -> dict[str, Any]:
     """One player's side as `viewer` sees it; `lean` (observed_view) leaves out the public
-    flags and the abilities effects gave, which no observation reads."""
+    flags and the abilities effects gave, which no observation reads. `plans`: the engine's
+    `zone_plans`, when the caller has them."""
     st = game.state
     player = st.players[owner]
     is_owner = owner == viewer
@@ -140,7 +145,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *,
         circles[circle] = unit
     card_ids, face_up = st.card_ids, st.face_up
     zones: dict[str, Any] = {}
-    for name, down in zone_plan(game.engine, is_owner):
+    for name, down in (plans or zone_plans(game.engine))[is_owner]:
         if name in circles:
             continue
         cards = held.get(name, ())
@@ -168,25 +173,24 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *,
     return out
 
 
-_ZONE_PLANS: WeakKeyDictionary[Engine, dict[bool, list[tuple[str, str | None]]]] = (
-    WeakKeyDictionary())
+# Per zone of a view, how its face-down cards show (see zone_plans); by ownership.
+ZonePlans = dict[bool, list[tuple[str, str | None]]]
+_ZONE_PLANS: WeakKeyDictionary[Engine, ZonePlans] = WeakKeyDictionary()
 
 
-def zone_plan(engine: Engine, is_owner: bool) -> list[tuple[str, str | None]]:
-    """(zone, how its face-down cards show) per view zone, for an owner or anyone else: None
-    when the zone shows a count only, "/down" when face-down cards show as `id/down`, ""
-    when only as "down". can_see depends on the zone's spec and ownership only, so it is
-    asked once per engine rather than per view."""
+def zone_plans(engine: Engine) -> ZonePlans:
+    """(zone, how its face-down cards show) per view zone, for its owner (True) or anyone
+    else: None when the zone shows a count only, "/down" when face-down cards show as
+    `id/down`, "" when only as "down". can_see depends on the zone's spec and ownership
+    only, so it is asked once per engine rather than per view."""
     plans = _ZONE_PLANS.get(engine)
     if plans is None:
-        plans = _ZONE_PLANS[engine] = {}
-    plan = plans.get(is_owner)
-    if plan is None:
-        plan = plans[is_owner] = [
-            (name, ("/down" if can_see(spec, False, is_owner) else "")
-             if can_see(spec, True, is_owner) else None)
-            for name, spec in engine.view_zones]
-    return plan
+        plans = _ZONE_PLANS[engine] = {
+            is_owner: [(name, ("/down" if can_see(spec, False, is_owner) else "")
+                        if can_see(spec, True, is_owner) else None)
+                       for name, spec in engine.view_zones]
+            for is_owner in (True, False)}
+    return plans
 
 
 def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:

@@ -221,7 +221,8 @@ class Encoder:
         int8 array}. Only the seat's view is read (`observed_view`: the values of
         `game.view(seat, log=False)` an observation uses), with the decision's answers it
         lists when `seat` is asked."""
-        game._check_seat(seat)
+        if seat not in self._rel:
+            game._check_seat(seat)  # raises the view's SeatError
         return self.encode_view(observed_view(game, seat), seat)
 
     def encode_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
@@ -244,17 +245,23 @@ class Encoder:
         self._encode_field(obs, row, player["circles"])
         zones = player["zones"]
         counts = []
-        for zone, pile in self._zone_piles:
+        blocks = self._pile_blocks
+        for zone, rows in self._zone_piles:
             entry = zones.get(zone)
             if entry is None:
                 counts.append(0)
                 continue
             count = entry["count"]
             counts.append(count if count < INT16_MAX else INT16_MAX)
-            if pile is not None:
-                cards = entry.get("cards")
-                if cards:
-                    self._encode_pile(obs[zone], row, pile, cards)
+            if rows is None:
+                continue
+            cards = entry.get("cards")
+            if cards:  # the newest `rows` cards, one cached block per pile seen
+                shown = tuple(cards[-rows:] if len(cards) > rows else cards)
+                block = blocks.get(shown)
+                if block is None:
+                    block = self._pile_block(shown)
+                obs[zone][row, :len(shown)] = block
         obs["counts"][row] = counts
         guardians = zones.get(GC, {}).get("units", ())
         if guardians:
@@ -302,16 +309,12 @@ class Encoder:
                 self._unit_rows[key] = row
         return row
 
-    def _encode_pile(self, out: NDArray[np.int16], row: int, rows: int,
-                     cards: Sequence[str]) -> None:
-        shown = tuple(cards[-rows:] if len(cards) > rows else cards)
-        block = self._pile_blocks.get(shown)
-        if block is None:
-            block = np.array([self._pile_row(c) for c in shown], dtype=np.int16)
-            if len(self._pile_blocks) >= CACHE_LIMIT:
-                self._pile_blocks.clear()
-            self._pile_blocks[shown] = block
-        out[row, :len(shown)] = block
+    def _pile_block(self, shown: tuple[str, ...]) -> NDArray[np.int16]:
+        block = np.array([self._pile_row(c) for c in shown], dtype=np.int16)
+        if len(self._pile_blocks) >= CACHE_LIMIT:
+            self._pile_blocks.clear()
+        self._pile_blocks[shown] = block
+        return block
 
     def _pile_row(self, card: str) -> tuple[int, ...]:
         row = self._card_rows.get(card)
