@@ -9,20 +9,26 @@ seats it names (docs/architecture.md "Views").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from vgcore.events import CARD_FIELDS
 from vgcore.types import GC
 from vgcore.zones import can_see
 
 if TYPE_CHECKING:
+    from vgcore.engine import Engine
     from vgcore.game import Game
     from vgcore.state import Event
     from vgcore.types import Seat, Uid
 
 # Keys of a private event hidden whatever its kind's card fields (events.CARD_FIELDS) say.
 SECRET_KEYS = frozenset({"card", "cards", "answer"})
+# The top-level keys `observed_view` builds (all an observation reads).
+OBSERVED_KEYS = frozenset({"seat", "turn", "turn_player", "first_player", "phase", "result",
+                           "decision", "players", "battle", "pending"})
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def build_view(game: Game, seat: Seat | None, *, log: bool = True,
@@ -56,6 +62,60 @@ def build_view(game: Game, seat: Seat | None, *, log: bool = True,
     return view
 
 
+def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """The part of `build_view(game, seat, log=False)` an observation reads (OBSERVED_KEYS;
+    players without `flags`/`abilities`), built by the same helpers, so every value is the
+    view's (tests/test_env_identity.py): the learning environments ask at every step and
+    skip the rest. Plugin view hooks run too, but those marked `view_adds` with keys outside
+    OBSERVED_KEYS (only adding what is not read here) are skipped."""
+    st = game.state
+    view: dict[str, Any] = {
+        "seat": seat,
+        "turn": st.turn,
+        "turn_player": st.turn_player,
+        "first_player": st.first_player,
+        "phase": st.phase,
+        "result": st.result,
+        "decision": decision_view(game, seat),
+        "players": {},
+        "battle": battle_view(game),
+        "pending": pending_view(game, seat),
+    }
+    plans = zone_plans(game.engine)
+    players = view["players"]
+    for s in st.seats:
+        players[s] = player_view(game, s, seat, lean=True, plans=plans)
+    impls = _observed_impls(game.engine)
+    if impls:
+        args = {"game": game, "seat": seat, "view": view}
+        for function, names in impls:
+            function(**{n: args[n] for n in names})
+    return view
+
+
+def view_adds(*keys: str) -> Callable[[F], F]:
+    """Mark a `vgcore_view` implementation that only adds these top-level keys to a view
+    (and reads nothing another hook adds): `observed_view` skips it when none is read."""
+    def mark(function: F) -> F:
+        function.vgcore_view_adds = frozenset(keys)  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+_OBSERVED_IMPLS: WeakKeyDictionary[Engine, list[tuple[Callable[..., Any], tuple[str, ...]]]] = (
+    WeakKeyDictionary())
+
+
+def _observed_impls(engine: Engine) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
+    """The engine's view hooks `observed_view` runs: all but those only adding unread keys."""
+    impls = _OBSERVED_IMPLS.get(engine)
+    if impls is None:
+        impls = _OBSERVED_IMPLS[engine] = [
+            (function, names) for function, names in engine.view_impls
+            if getattr(function, "vgcore_view_adds", OBSERVED_KEYS) & OBSERVED_KEYS]
+    return impls
+
+
 def decision_view(game: Game, seat: Seat | None) -> dict[str, Any] | None:
     d = game.state.decision
     if d is None:
@@ -65,7 +125,11 @@ def decision_view(game: Game, seat: Seat | None) -> dict[str, Any] | None:
     return d.to_json()
 
 
-def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
+def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = False,
+                plans: ZonePlans | None = None) -> dict[str, Any]:
+    """One player's side as `viewer` sees it; `lean` (observed_view) leaves out the public
+    flags and the abilities effects gave, which no observation reads. `plans`: the engine's
+    `zone_plans`, when the caller has them."""
     st = game.state
     player = st.players[owner]
     is_owner = owner == viewer
@@ -81,19 +145,25 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
         circles[circle] = unit
     card_ids, face_up = st.card_ids, st.face_up
     zones: dict[str, Any] = {}
-    for name, spec in game.engine.view_zones:
+    for name, down in (plans or zone_plans(game.engine))[is_owner]:
         if name in circles:
             continue
         cards = held.get(name, ())
-        entry: dict[str, Any] = {"count": len(cards)}
-        if can_see(spec, True, is_owner):  # the zone shows this viewer its cards
-            # can_see of a face-down card is the same for the whole zone: asked once
-            down = "/down" if can_see(spec, False, is_owner) else None
-            entry["cards"] = [card_ids[u] if face_up[u] else
-                              "down" if down is None else card_ids[u] + down for u in cards]
-        zones[name] = entry
+        if down is None:  # the zone shows this viewer a count only
+            zones[name] = {"count": len(cards)}
+        elif not cards:  # most zones, most of the time
+            zones[name] = {"count": 0, "cards": []}
+        elif down:  # face-down cards by id, marked
+            zones[name] = {"count": len(cards), "cards": [
+                card_ids[u] if face_up[u] else card_ids[u] + down for u in cards]}
+        else:  # face-down cards only as "down"
+            zones[name] = {"count": len(cards), "cards": [
+                card_ids[u] if face_up[u] else "down" for u in cards]}
     zones[GC]["units"] = [unit_view(game, u, is_owner) for u in held[GC]]
-    out = {"circles": circles, "zones": zones, "flags": public_flags(player.flags)}
+    out = {"circles": circles, "zones": zones}
+    if lean:
+        return out
+    out["flags"] = public_flags(player.flags)
     given = game.state.flags.get("player_granted")
     if given:  # abilities effects gave this player (public: the effect that gave them was)
         mine = [{"source": e["by"].get("card"), "until": e["until"]}
@@ -103,23 +173,46 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None) -> dict[str, Any]:
     return out
 
 
+# Per zone of a view, how its face-down cards show (see zone_plans); by ownership.
+ZonePlans = dict[bool, list[tuple[str, str | None]]]
+_ZONE_PLANS: WeakKeyDictionary[Engine, ZonePlans] = WeakKeyDictionary()
+
+
+def zone_plans(engine: Engine) -> ZonePlans:
+    """(zone, how its face-down cards show) per view zone, for its owner (True) or anyone
+    else: None when the zone shows a count only, "/down" when face-down cards show as
+    `id/down`, "" when only as "down". can_see depends on the zone's spec and ownership
+    only, so it is asked once per engine rather than per view."""
+    plans = _ZONE_PLANS.get(engine)
+    if plans is None:
+        plans = _ZONE_PLANS[engine] = {
+            is_owner: [(name, ("/down" if can_see(spec, False, is_owner) else "")
+                        if can_see(spec, True, is_owner) else None)
+                       for name, spec in engine.view_zones]
+            for is_owner in (True, False)}
+    return plans
+
+
 def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
     st = game.state
     face_up = st.face_up[uid]
-    out: dict[str, Any] = {"card": st.card_ids[uid] if face_up or is_owner else None,
-                           "face_up": face_up, "rested": st.rested[uid]}
     if face_up:
-        out.update(power=game.power(uid), critical=game.critical(uid), shield=game.shield(uid),
-                   grade=game.grade(uid))
-    return out
+        return {"card": st.card_ids[uid], "face_up": face_up, "rested": st.rested[uid],
+                "power": game.power(uid), "critical": game.critical(uid),
+                "shield": game.shield(uid), "grade": game.grade(uid)}
+    return {"card": st.card_ids[uid] if is_owner else None, "face_up": face_up,
+            "rested": st.rested[uid]}
 
 
 def pending_view(game: Game, viewer: Seat | None) -> list[dict[str, Any]]:
     """Abilities waiting at check timing; one of a hidden card shows no card to others."""
+    pending = game.state.pending
+    if not pending:
+        return []
     from vgcore.steps import hidden
 
     out = []
-    for pa in game.state.pending:
+    for pa in pending:
         secret = pa["seat"] != viewer and hidden(game, pa["uid"])
         out.append({"seat": pa["seat"], "card": None if secret else pa["card"],
                     "ability": None if secret else pa["ab"]})

@@ -22,6 +22,7 @@ from vgcore.decisions import Action
 from vgcore.engine import PluginScope, modifies
 from vgcore.game import Game
 from vgcore.types import FRONT
+from vgcore.views import view_adds
 from vgcore_dera import orders
 
 HERE = Path(__file__).parent
@@ -67,6 +68,7 @@ def vgcore_lua_libs() -> list[Path]:
 
 
 @hookimpl
+@view_adds("world")  # observations read none of it: observed_view skips it
 def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
     """Each player's World state is public (the order zone is): `world`, seat -> state."""
     if "world" not in view:

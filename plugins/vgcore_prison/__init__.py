@@ -48,6 +48,7 @@ from vgcore.steps import (
     targeted,
 )
 from vgcore.types import VC, Zone
+from vgcore.views import view_adds
 
 HERE = Path(__file__).parent
 FLAG = "imprisoned"
@@ -290,6 +291,7 @@ def vgcore_apply_option(game: Game, seat: str, kind: str, action: Action) -> boo
 
 
 @hookimpl
+@view_adds("imprisoned")  # observations read none of it: observed_view skips it
 def vgcore_view(game: Game, seat: str | None, view: dict[str, Any]) -> None:
     """Imprisoned cards are public (face up in an order zone): list them per jailer."""
     if "imprisoned" in view:

@@ -14,12 +14,14 @@ from __future__ import annotations
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from vgcore.carddb import CARD_KINDS
 from vgcore.types import GC, STANDARD_CIRCLES, Phase
+from vgcore.views import observed_view
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -83,6 +85,29 @@ def word_code(word: str) -> int:
     return zlib.crc32(word.encode()) % 32749 + 1
 
 
+# What a unit's row is made of, read at C speed from the two shapes unit_view gives (a
+# face-up unit: all seven; face down: card, face_up, rested), else key by key.
+_FACE_UP_UNIT = itemgetter("card", "face_up", "rested", "power", "critical", "shield", "grade")
+_FACE_DOWN_UNIT = itemgetter("card", "face_up", "rested")
+_NO_STATS = (None, None, None, None, 0)
+
+
+def unit_key(unit: Mapping[str, Any]) -> tuple[Any, ...]:
+    """(card, face_up, rested, power, critical, shield, grade, number of markers) of a unit
+    of a view, a missing key read as None."""
+    size = len(unit)
+    try:
+        if size == 7:
+            return (*_FACE_UP_UNIT(unit), 0)
+        if size == 3:
+            return (*_FACE_DOWN_UNIT(unit), *_NO_STATS)
+    except KeyError:  # other keys (a plugin's): read one by one
+        pass
+    marks = unit.get("markers") or ()
+    return (unit.get("card"), unit.get("face_up"), unit.get("rested"), unit.get("power"),
+            unit.get("critical"), unit.get("shield"), unit.get("grade"), len(marks))
+
+
 def code(vocabulary: Sequence[str], word: str | None) -> int:
     if word is None:
         return 0
@@ -134,6 +159,7 @@ class Encoder:
         self._unit_rows: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self._field_blocks: dict[tuple[tuple[int, ...], ...], NDArray[np.int16]] = {}
+        self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self.shapes = self._shapes()
         self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
         at = 0
@@ -142,6 +168,10 @@ class Encoder:
             self._slices.append((name, at, at + size, shape))
             at += size
         self._total = at
+        self._shape_items = tuple(self.shapes.items())
+        # (zone, rows of its pile array or None: no pile) in `counts` order.
+        self._zone_piles = tuple((z, self.sizes.pile(z) if z in self.piles else None)
+                                 for z in self.zones)
         self._order = {s: self.seat_order(s) for s in self.seats}
         self._rel = {s: {o: i + 1 for i, o in enumerate(order)}
                      for s, order in self._order.items()}
@@ -188,16 +218,17 @@ class Encoder:
 
     def encode(self, game: Game, seat: Seat) -> dict[str, Any]:
         """The observation of `seat`: {"observation": {name: int16 array}, "action_mask":
-        int8 array}. Only `game.view(seat, log=False)` and the decision's answers (which the
-        view lists when `seat` is asked) are read."""
-        view = game.view(seat, log=False)
-        return self.encode_view(view, seat)
+        int8 array}. Only the seat's view is read (`observed_view`: the values of
+        `game.view(seat, log=False)` an observation uses), with the decision's answers it
+        lists when `seat` is asked."""
+        if seat not in self._rel:
+            game._check_seat(seat)  # raises the view's SeatError
+        return self.encode_view(observed_view(game, seat), seat)
 
     def encode_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+        """The observation of `seat` from its view (the full view or `observed_view`)."""
         order, rel = self._order[seat], self._rel[seat]
-        # One zeroed buffer per observation, cut into the named arrays (views of it).
-        buf = np.zeros(self._total, dtype=np.int16)
-        obs = {name: buf[a:b].reshape(shape) for name, a, b, shape in self._slices}
+        obs = {name: np.zeros(shape, np.int16) for name, shape in self._shape_items}
         players = view["players"]
         for row, s in enumerate(order):
             self._encode_player(obs, row, players[s])
@@ -211,12 +242,40 @@ class Encoder:
 
     def _encode_player(self, obs: dict[str, NDArray[np.int16]], row: int,
                        player: Mapping[str, Any]) -> None:
+        self._encode_field(obs, row, player["circles"])
+        zones = player["zones"]
+        counts = []
+        blocks = self._pile_blocks
+        for zone, rows in self._zone_piles:
+            entry = zones.get(zone)
+            if entry is None:
+                counts.append(0)
+                continue
+            count = entry["count"]
+            counts.append(count if count < INT16_MAX else INT16_MAX)
+            if rows is None:
+                continue
+            cards = entry.get("cards")
+            if cards:  # the newest `rows` cards, one cached block per pile seen
+                shown = tuple(cards[-rows:] if len(cards) > rows else cards)
+                block = blocks.get(shown)
+                if block is None:
+                    block = self._pile_block(shown)
+                obs[zone][row, :len(shown)] = block
+        obs["counts"][row] = counts
+        guardians = zones.get(GC, {}).get("units", ())
+        if guardians:
+            shown = guardians[:self.sizes.guardians]
+            obs["guardians"][row, :len(shown)] = [self._unit_row(u) for u in shown]
+
+    def _encode_field(self, obs: dict[str, NDArray[np.int16]], row: int,
+                      circles: Mapping[str, Any]) -> None:
+        """The units on the circles (one cached block per field seen) and their markers."""
         rows = [EMPTY_UNIT] * self.circle_rows
         extra = len(FIELD_CIRCLES)
-        for circle, unit in player["circles"].items():
-            if circle in FIELD_ROWS:
-                i = FIELD_ROWS[circle]
-            else:
+        for circle, unit in circles.items():
+            i = FIELD_ROWS.get(circle)
+            if i is None:
                 i, extra = extra, extra + 1
                 if i >= self.circle_rows:
                     continue
@@ -236,27 +295,9 @@ class Encoder:
                 self._field_blocks.clear()
             self._field_blocks[key] = block
         obs["field"][row] = block
-        zones = player["zones"]
-        counts = []
-        for zone in self.zones:
-            entry = zones.get(zone)
-            if entry is None:
-                counts.append(0)
-                continue
-            counts.append(entry["count"])
-            cards = entry.get("cards")
-            if cards and zone in obs:
-                self._encode_pile(obs[zone][row], cards)
-        obs["counts"][row] = [c if c < INT16_MAX else INT16_MAX for c in counts]
-        guardians = zones.get(GC, {}).get("units", ())
-        if guardians:
-            shown = guardians[:self.sizes.guardians]
-            obs["guardians"][row, :len(shown)] = [self._unit_row(u) for u in shown]
 
     def _unit_row(self, unit: Mapping[str, Any]) -> tuple[int, ...]:
-        marks = unit.get("markers") or ()
-        key = (unit.get("card"), unit.get("face_up"), unit.get("rested"), unit.get("power"),
-               unit.get("critical"), unit.get("shield"), unit.get("grade"), len(marks))
+        key = unit_key(unit)
         row = self._unit_rows.get(key)
         if row is None:
             card, face_up, rested, power, critical, shield, grade, n_marks = key
@@ -268,16 +309,12 @@ class Encoder:
                 self._unit_rows[key] = row
         return row
 
-    def _encode_pile(self, out: NDArray[np.int16], cards: Sequence[str]) -> None:
-        rows = len(out)
-        shown = tuple(cards[-rows:] if len(cards) > rows else cards)
-        block = self._pile_blocks.get(shown)
-        if block is None:
-            block = np.array([self._pile_row(c) for c in shown], dtype=np.int16)
-            if len(self._pile_blocks) >= CACHE_LIMIT:
-                self._pile_blocks.clear()
-            self._pile_blocks[shown] = block
-        out[:len(shown)] = block
+    def _pile_block(self, shown: tuple[str, ...]) -> NDArray[np.int16]:
+        block = np.array([self._pile_row(c) for c in shown], dtype=np.int16)
+        if len(self._pile_blocks) >= CACHE_LIMIT:
+            self._pile_blocks.clear()
+        self._pile_blocks[shown] = block
+        return block
 
     def _pile_row(self, card: str) -> tuple[int, ...]:
         row = self._card_rows.get(card)
@@ -294,7 +331,16 @@ class Encoder:
             raise TooManyAnswersError(
                 f"the decision lists {len(options)} answers, more than the action table's "
                 f"{len(out)} rows; pass a larger Sizes(actions=...)")
-        out[:len(options)] = [self._action_row(o, seat, rel) for o in options]
+        if not options:
+            return
+        key = (seat, *options)
+        block = self._action_blocks.get(key)
+        if block is None:  # main-phase answers repeat from step to step: one block each
+            block = np.array([self._action_row(o, seat, rel) for o in options], np.int16)
+            if len(self._action_blocks) >= CACHE_LIMIT:
+                self._action_blocks.clear()
+            self._action_blocks[key] = block
+        out[:len(options)] = block
         mask[:len(options)] = 1
 
     def _action_row(self, option: str, seat: Seat, rel: Mapping[Seat, int]) -> tuple[int, ...]:
@@ -351,7 +397,7 @@ class Encoder:
         result = view.get("result")
         team = self.engine.seat_layout.teams[seat]
         outcome = 0 if result is None else 3 if result == "draw" else 1 if result == team else 2
-        return tuple(clip(v) for v in (
+        values = (
                 view["turn"], int(view["turn_player"] == seat),
                 rel.get(view["first_player"], 0), code(PHASES, view["phase"]), outcome,
                 code(DECISION_KINDS, decision["kind"]) if decision else 0,
@@ -360,7 +406,10 @@ class Encoder:
                 decision.get("min", 0) if decision else 0,
                 decision.get("max", 0) if decision else 0,
                 int(bool(decision and decision.get("optional"))), n_options,
-                int(battle is not None), *b, len(view.get("pending", ()))))
+                int(battle is not None), *b, len(view.get("pending", ())))
+        if max(values) > INT16_MAX or min(values) < -INT16_MAX:
+            values = tuple(clip(v) for v in values)
+        return values
 
     @staticmethod
     def _place(where: str, rel: Mapping[Seat, int]) -> tuple[int, int]:

@@ -1,0 +1,73 @@
+"""The environment's fast path changes how observations are built, never what they hold:
+over whole seeded games of every format, each seat's observation equals the one the
+encoder of commit 74db7c0 makes from the full `game.view(seat)` (tests/envs_reference.py),
+and the lean view the encoder reads holds the full view's values."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from tests.envs_reference import ReferenceEncoder
+from vgcore.envs.pettingzoo import VanguardAECEnv
+from vgcore.plugins import Registry
+from vgcore.views import observed_view
+
+FORMATS = ("d-standard", "premium", "v-standard", "premium-g", "tag-d-standard",
+           "tag-premium")
+
+
+@pytest.fixture(scope="module")
+def plain() -> Registry:
+    return Registry()
+
+
+def assert_same_observation(mine: dict[str, Any], theirs: dict[str, Any]) -> None:
+    assert mine["observation"].keys() == theirs["observation"].keys()
+    for name, array in mine["observation"].items():
+        other = theirs["observation"][name]
+        assert array.dtype == other.dtype and array.shape == other.shape, name
+        assert np.array_equal(array, other), name
+    assert mine["action_mask"].dtype == theirs["action_mask"].dtype
+    assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+
+
+def assert_part_of(lean: Any, full: Any, where: str = "view") -> None:
+    """Every key of the lean view is the full view's, with the same value (lean dicts may
+    leave keys out; everything else is equal, type included)."""
+    assert type(lean) is type(full), where
+    if isinstance(lean, dict):
+        for key, value in lean.items():
+            assert key in full, f"{where}.{key}"
+            assert_part_of(value, full[key], f"{where}.{key}")
+    else:
+        assert lean == full, where
+
+
+@pytest.mark.parametrize("format_id", FORMATS)
+def test_every_observation_of_whole_games_is_the_reference_encoders(
+        plain: Registry, format_id: str) -> None:
+    env = VanguardAECEnv(format_id, registry=plain)
+    reference = ReferenceEncoder(env.setup.engine, env.setup.encoder.sizes)
+    encoder = env.setup.encoder
+    compared = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for agent in env.agent_iter(max_iter=600):
+            obs, _reward, terminated, truncated, _info = env.last()
+            game = env.game
+            assert game is not None
+            assert_same_observation(obs, reference.encode(game, agent))
+            for seat in game.state.seats:  # the seats not asked too (cached blocks differ)
+                if seat != agent:
+                    assert_same_observation(encoder.encode(game, seat),
+                                            reference.encode(game, seat))
+                assert_part_of(observed_view(game, seat), game.view(seat, log=False))
+            compared += 1
+            env.step(None if terminated or truncated
+                     else rng.randrange(int(obs["action_mask"].sum())))
+    assert compared > 250
