@@ -1,11 +1,12 @@
 """An independent judge of what each seat may know, for the whole-playout leak tests.
 
-`Witness` follows a game event by event (it wraps `Game.emit`) and keeps, for every seat, the
-cards whose identity that seat may legitimately know: the cards it can see now by the zone
-rules (RULES.md §1: public zones face up, its own hand and ride deck, its own face-down cards),
-the cards it could see just before this event (a card moving out of sight is named by the
-event that moves it), and cards it was shown: its own looks at its deck, reveals to everyone,
-the candidates of a search of its own deck. A shown card stays known until it moves.
+`Witness` follows a game event by event (it wraps `Game.emit` and `Game.log_answer`) and keeps,
+for every seat, the cards whose identity that seat may legitimately know: the cards it can see
+now by the zone rules (RULES.md §1: public zones face up, its own hand and ride deck, its own
+face-down cards), the cards it could see just before this event (a card moving out of sight is
+named by the event that moves it), and cards it was shown: its own looks at its deck, reveals
+to everyone, the candidates of a search of its own deck. A shown card stays known until it
+moves.
 
 Everything the engine lets out towards a seat — its redacted events, its view, its decision —
 must name only card ids among those; `Witness.leaks` lists what did not. An event's main card
@@ -309,7 +310,9 @@ class Watching:
         self.ids = ids
         self.witnesses: dict[int, Witness] = {}
         self.starting = False
+        # Every event is logged by one of these two (an answer by `log_answer`).
         self.original = Game.emit
+        self.original_answer = Game.log_answer
 
     def of(self, game: Game) -> Witness:
         return self.witnesses[id(game)]
@@ -329,20 +332,35 @@ class Watching:
     def __enter__(self) -> Watching:
         original, witnesses, ids = self.original, self.witnesses, self.ids
 
-        def judged_emit(game: Game, kind: str, private: Any = None, **data: Any) -> None:
+        original_answer = self.original_answer
+
+        def witness_of(game: Game) -> Witness | None:
             witness = witnesses.get(id(game))
             if witness is not None and witness.game is not game:
                 witness = None
                 del witnesses[id(game)]
             if witness is None and self.starting:
                 witness = witnesses[id(game)] = Witness(game, ids)
+            return witness
+
+        def judged_emit(game: Game, kind: str, private: Any = None, **data: Any) -> None:
+            witness = witness_of(game)
             at = len(game.state.log)
             original(game, kind, private, **data)
             if witness is not None:
                 witness.on_event(game.state.log[at])
 
+        def judged_answer(game: Game, *args: Any, **kwargs: Any) -> None:
+            witness = witness_of(game)
+            at = len(game.state.log)
+            original_answer(game, *args, **kwargs)
+            if witness is not None:
+                witness.on_event(game.state.log[at])
+
         Game.emit = judged_emit  # type: ignore[method-assign]
+        Game.log_answer = judged_answer  # type: ignore[method-assign]
         return self
 
     def __exit__(self, *exc: object) -> None:
         Game.emit = self.original  # type: ignore[method-assign]
+        Game.log_answer = self.original_answer  # type: ignore[method-assign]
