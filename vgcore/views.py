@@ -38,28 +38,34 @@ def build_view(game: Game, seat: Seat | None, *, log: bool = True,
     is the number to pass as `since` next time, so that a caller asking at every decision
     receives each event once."""
     st = game.state
-    view: dict[str, Any] = {
-        "seat": seat,
-        "turn": st.turn,
-        "turn_player": st.turn_player,
-        "first_player": st.first_player,
-        "phase": st.phase,
-        "result": st.result,
-        "result_reason": game.result_reason,
-        "decision": decision_view(game, seat),
-        "players": {s: player_view(game, s, seat) for s in st.seats},
-        "battle": battle_view(game),
-        "pending": pending_view(game, seat),
-    }
+    view = view_head(game, seat)
+    view["result_reason"] = game.result_reason
+    view["decision"] = decision_view(game, seat)
+    view["players"] = {s: player_view(game, s, seat) for s in st.seats}
+    view["battle"] = battle_view(game)
+    view["pending"] = pending_view(game, seat)
     if log:
         fields = game.engine.event_card_fields
         view["log"] = [redact(e, seat, fields) for e in (st.log[since:] if since else st.log)]
     view["next_event"] = len(st.log)
-    if game.engine.view_impls:
-        args = {"game": game, "seat": seat, "view": view}
-        for function, names in game.engine.view_impls:
-            function(**{n: args[n] for n in names})
+    run_view_hooks(game, seat, view, game.engine.view_impls)
     return view
+
+
+def view_head(game: Game, seat: Seat | None) -> dict[str, Any]:
+    """The keys every view starts with: whose view it is and where the game stands."""
+    st = game.state
+    return {"seat": seat, "turn": st.turn, "turn_player": st.turn_player,
+            "first_player": st.first_player, "phase": st.phase, "result": st.result}
+
+
+def run_view_hooks(game: Game, seat: Seat | None, view: dict[str, Any],
+                   impls: list[tuple[Callable[..., Any], tuple[str, ...]]]) -> None:
+    """Plugins' `vgcore_view` implementations add to or edit the view."""
+    if impls:
+        args = {"game": game, "seat": seat, "view": view}
+        for function, names in impls:
+            function(**{n: args[n] for n in names})
 
 
 def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
@@ -69,27 +75,13 @@ def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
     skip the rest. Plugin view hooks run too, but those marked `view_adds` with keys outside
     OBSERVED_KEYS (only adding what is not read here) are skipped."""
     st = game.state
-    view: dict[str, Any] = {
-        "seat": seat,
-        "turn": st.turn,
-        "turn_player": st.turn_player,
-        "first_player": st.first_player,
-        "phase": st.phase,
-        "result": st.result,
-        "decision": decision_view(game, seat),
-        "players": {},
-        "battle": battle_view(game),
-        "pending": pending_view(game, seat),
-    }
+    view = view_head(game, seat)
+    view["decision"] = decision_view(game, seat)
     plans = zone_plans(game.engine)
-    players = view["players"]
-    for s in st.seats:
-        players[s] = player_view(game, s, seat, lean=True, plans=plans)
-    impls = _observed_impls(game.engine)
-    if impls:
-        args = {"game": game, "seat": seat, "view": view}
-        for function, names in impls:
-            function(**{n: args[n] for n in names})
+    view["players"] = {s: player_view(game, s, seat, lean=True, plans=plans) for s in st.seats}
+    view["battle"] = battle_view(game)
+    view["pending"] = pending_view(game, seat)
+    run_view_hooks(game, seat, view, _observed_impls(game.engine))
     return view
 
 
