@@ -264,28 +264,20 @@ class Engine:
         self.battle_steps: list[str] = []
         hook.vgcore_battle_steps(steps=self.battle_steps, fmt=fmt)
         # Per-decision hooks' results by plugin, in pluggy's call order, each with its
-        # plugin's scope: a game keeps those in its scope (GameIndex).
+        # plugin's scope: a game keeps those in its scope (GameIndex.listeners and the rest).
         self.scopes = plugin_scopes(hook, fmt)
         self.modifier_lists: list[tuple[PluginScope | None, list[StatModifier]]] = per_plugin(
             hook.vgcore_continuous_modifiers, fmt, self.scopes)
-        self.stat_modifiers: list[StatModifier] = [
-            f for _scope, fs in self.modifier_lists for f in fs]
         self.name_provider_lists: list[tuple[PluginScope | None, list[NameProvider]]] = (
             per_plugin(hook.vgcore_name_providers, fmt, self.scopes))
-        self.name_providers: list[NameProvider] = [
-            f for _scope, fs in self.name_provider_lists for f in fs]
         # Listener tables in registration order (the reverse of the call order), so that a
         # kind's listeners run as the plugins were registered.
         self.listener_tables: list[tuple[PluginScope | None, dict[str, list[EventListener]]]] = (
             per_plugin(hook.vgcore_event_listeners, fmt, self.scopes)[::-1])
-        self.listeners: dict[str, list[EventListener]] = merge_listeners(
-            table for _scope, table in self.listener_tables)
         self.move_replacements: list[MoveReplacement] = [
             f for fs in hook.vgcore_move_replacements(fmt=fmt) for f in fs]
         self.zone_listener_calls: list[tuple[PluginScope | None, list[ZoneListener]]] = (
             per_plugin(hook.vgcore_zone_listeners, fmt, self.scopes))
-        self.zone_listeners: list[ZoneListener] = [
-            f for _scope, fs in self.zone_listener_calls for f in fs]
         self.rule_checks: dict[str, RuleCheck] = {}
         for table in reversed(hook.vgcore_rule_checks(fmt=fmt)):
             self.rule_checks.update(table)
