@@ -28,7 +28,7 @@ from vgcore.selectors import (
     uses_target,
 )
 from vgcore.types import STATE_SINCE, VC, Until, Zone
-from vgcore.zones import can_see
+from vgcore.views import may_see
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -224,14 +224,7 @@ BLIND = "/hidden"
 def knows(game: Game, seat: Seat, uid: Uid) -> bool:
     """Whether a chooser may know a candidate: it can see it (RULES.md §1), or it is in the
     chooser's own deck (choosing from your deck is searching it: you look through it)."""
-    st = game.state
-    where = st.loc[uid]
-    if where == (seat, Zone.DECK):
-        return True
-    spec = game.engine.zones.get(where[1])
-    if spec is None:  # a zone no plugin described: its face-up cards are public (views.seers)
-        return st.face_up[uid] or st.owners[uid] == seat
-    return can_see(spec, st.face_up[uid], st.owners[uid] == seat)
+    return game.state.loc[uid] == (seat, Zone.DECK) or may_see(game, seat, uid)
 
 
 def pick_ref(game: Game, chooser: Seat, uid: Uid) -> str:

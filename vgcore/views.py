@@ -254,12 +254,16 @@ def may_read(event: Event, seat: Seat | None) -> bool:
 
 def seers(game: Game, uid: Uid) -> frozenset[Seat]:
     """The seats that may know a card's identity now, by the zone rules (RULES.md §1)."""
+    return frozenset(s for s in game.state.seats if may_see(game, s, uid))
+
+
+def may_see(game: Game, seat: Seat, uid: Uid) -> bool:
+    """Whether one seat may know a card's identity now, by the zone rules (RULES.md §1)."""
     st = game.state
     spec = game.engine.zones.get(st.loc[uid][1])
     if spec is None:  # a zone no plugin described: its face-up cards are public
-        return frozenset(st.seats) if st.face_up[uid] else frozenset({st.owners[uid]})
-    owner, face_up = st.owners[uid], st.face_up[uid]
-    return frozenset(s for s in st.seats if can_see(spec, face_up, s == owner))
+        return st.face_up[uid] or st.owners[uid] == seat
+    return can_see(spec, st.face_up[uid], st.owners[uid] == seat)
 
 
 def private_to(game: Game, seats: Iterable[Seat]) -> Seat | list[Seat] | None:
