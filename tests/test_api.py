@@ -24,7 +24,7 @@ from vgcore import (
 )
 from vgcore.agents import RandomAgent
 from vgcore.cli import resolve_decks
-from vgcore.decisions import Decision
+from vgcore.decisions import Decision, shared_action
 from vgcore.errors import DeckError, ReplayError
 
 
@@ -161,6 +161,18 @@ def test_options_equal_their_action_strings(registry: Registry) -> None:
     while game.decision is not None and game.decision.kind != "main":
         game.apply(game.decision.options[-1])
     assert game.decision is not None and game.decision.options[-1] == "battle"
+
+
+def test_shared_actions_read_their_strings_from_the_table() -> None:
+    """A shared action's string is written once and read back by identity; it must be the
+    string an equal action built anew spells, for every shape of answer."""
+    for verb, args in (("end", ()), ("attack", ("RC.FL", "B.VC")), ("call", ("X-1", "RC.BL")),
+                       ("ride-deck", ("X-2", "X-3")), ("guard", ("X-4", "RC.FR"))):
+        shared = shared_action(verb, args)
+        fresh = Action(verb, args)
+        assert shared is shared_action(verb, args) and shared is not fresh
+        assert str(shared) == str(fresh) == fresh.spelled() and parse(str(shared)) == fresh
+        assert hash(shared) == hash(fresh) and shared == str(fresh)
 
 
 def test_equality_and_hashing_stay_consistent() -> None:

@@ -14,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from vgcore.costs import can_pay, describe_cost
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, merge_listeners, modifies_stat
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
+from vgcore.ordering import next_chooser
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
 from vgcore.selectors import (
     Ctx,
@@ -28,7 +30,7 @@ from vgcore.selectors import (
     zone_matches,
     zone_names,
 )
-from vgcore.steps import push_block
+from vgcore.steps import hidden, push_block
 from vgcore.types import GC
 
 if TYPE_CHECKING:
@@ -207,8 +209,6 @@ def ability_ref(game: Game, seat: Seat, uid: Uid, card_id: str, number: int, kin
 
 
 def run_check_timing(game: Game, frame: Frame) -> None:
-    from vgcore.ordering import next_chooser
-
     st = game.state
     if not st.pending:
         game.pop()
@@ -244,8 +244,6 @@ def announce(game: Game, pa: Mapping[str, Any], kind: str, **data: Any) -> None:
 
 def secret_of(game: Game, pa: Mapping[str, Any]) -> Seat | None:
     """An ability of a card nobody else may see (e.g. in the hand) is named to its owner only."""
-    from vgcore.steps import hidden
-
     return pa["seat"] if hidden(game, pa["uid"]) else None
 
 
@@ -287,14 +285,10 @@ def run_resolve(game: Game, frame: Frame) -> None:
                 frame["s"] = 2
                 push_block(game, _as_child(game, frame), ("cost",))
                 return
-            from vgcore.costs import can_pay
-
             if not can_pay(game, ctx, spec["cost"]):
                 game.pop()
                 announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="cost")
                 return
-            from vgcore.costs import describe_cost
-
             cost = describe_cost(spec["cost"])
             game.ask(pa["seat"], "cost", f"Pay {cost} for {ability_name(game, pa)}?",
                      [Action("pay"), Action("decline")], optional=True,
@@ -368,8 +362,6 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
 def usable_acts(game: Game, seat: Seat) -> Iterator[tuple[Uid, Ability, str | None, str]]:
     """(card, ability, grant, ref) for each ACT the seat may use now: on a card of the seat
     in a zone where the ability works, valid, its condition met and its cost payable."""
-    from vgcore.costs import can_pay
-
     acts: list[tuple[int, Ability, str | None]] = [
         (u, a, None) for u, a in game.index.placed(game, "acts", (seat,))]
     acts += [(uid, a, key) for key, uid, a in game.granted() if a.kind == "act"]

@@ -364,6 +364,8 @@ def still_attacking(game: Game) -> bool:
     if st.loc[b["attacker"]] != (b["attacker_seat"], b["attacker_circle"]):
         return False
     seat = b["target_seat"]
+    if "targets" not in b:  # one attacked unit (asked at every step of every battle)
+        return st.loc[b["target"]] == (seat, b["target_circle"])
     return any(st.loc[uid] == (seat, circle) for uid, circle in attacked_units(b))
 
 

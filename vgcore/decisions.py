@@ -33,6 +33,13 @@ class Action(NamedTuple):
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
+        text = _SHARED_TEXT.get(id(self))
+        if text is not None:  # a shared action's string, written once per process
+            return text
+        return self.spelled()
+
+    def spelled(self) -> str:
+        """The action string, written out (`str` reads a shared action's from a table)."""
         verb, args = self.verb, self.args
         if not args:
             return verb
@@ -62,6 +69,9 @@ class Action(NamedTuple):
 
 
 _SHARED: dict[tuple[str, tuple[str, ...]], Action] = {}
+# The string of each shared action, by identity: a shared action lives as long as the process,
+# so its id is never another object's. Logs, hashes and views read these strings all the time.
+_SHARED_TEXT: dict[int, str] = {}
 
 
 def shared_action(verb: str, args: tuple[str, ...] = ()) -> Action:
@@ -72,6 +82,7 @@ def shared_action(verb: str, args: tuple[str, ...] = ()) -> Action:
     action = _SHARED.get((verb, args))
     if action is None:
         action = _SHARED[verb, args] = Action(verb, args)
+        _SHARED_TEXT[id(action)] = action.spelled()
     return action
 
 

@@ -749,7 +749,7 @@ class Game:
 
     def is_field(self, seat: Seat, zone: str) -> bool:
         """VC, RC (including circles created mid-game) and GC, and plugins' field zones."""
-        return zone in self.state.players[seat].circles or self.engine.is_field(zone)
+        return zone in self.state.players[seat].circles or zone in self.engine.field_zones
 
     def layout(self, seat: Seat) -> Layout:
         """What the seat's field layout implies (vgcore.layout), worked out once per layout."""

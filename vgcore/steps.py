@@ -949,11 +949,14 @@ def in_state(game: Game, seat: Seat, name: str) -> bool:
     """Whether a player is in a state now: entered by a step (a turn state lasts only through
     that turn; a battle state is removed when the battle ends, `Game.end_modifiers`), or given
     by a CONT ability while it applies (`{op = "state"}`)."""
-    from vgcore.continuous import in_cont_state
-
-    since = game.state.players[seat].flags.get("states", {}).get(name)
+    states = game.state.players[seat].flags.get("states")
+    since = states.get(name) if states else None
     if since is not None and (since < 0 or since == game.state.turn):
         return True
+    if name not in game.index.cont_states and not game.any_granted():
+        return False  # no CONT of this game gives that state (asked at every guard step)
+    from vgcore.continuous import in_cont_state
+
     return in_cont_state(game, seat, name)
 
 
