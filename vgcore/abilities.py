@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.costs import can_pay, describe_cost
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind, merge_listeners, modifies_stat
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
@@ -291,12 +291,12 @@ def run_resolve(game: Game, frame: Frame) -> None:
                 return
             cost = describe_cost(spec["cost"])
             game.ask(pa["seat"], "cost", f"Pay {cost} for {ability_name(game, pa)}?",
-                     [Action("pay"), Action("decline")], optional=True,
+                     [shared_action("pay"), shared_action("decline")], optional=True,
                      data={"card": pa["card"], "ability": pa["ab"], "cost": cost})
             return
         if spec.get("may"):
             game.ask(pa["seat"], "may", f"Use {ability_name(game, pa)}?",
-                     [Action("yes"), Action("no")], optional=True,
+                     [shared_action("yes"), shared_action("no")], optional=True,
                      data={"card": pa["card"], "ability": pa["ab"]})
             return
         frame["s"] = 2

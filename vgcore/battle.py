@@ -112,7 +112,7 @@ def run_attack_step(game: Game, frame: Frame) -> None:
     seat = game.state.turn_player
     if frame.get("hold"):
         game.ask(seat, "boost", "Boost the attacking unit?",
-                 [Action("boost"), Action("no-boost")], optional=True)
+                 [shared_action("boost"), shared_action("no-boost")], optional=True)
         return
     game.ask(seat, "attack", "Attack with a front-row unit, or end the battle phase.",
              attack_options(game, seat))

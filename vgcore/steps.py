@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore import actions
 from vgcore.costs import payers
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.scripting.declarations import FnRef, Schema
 from vgcore.selectors import (
@@ -718,7 +718,7 @@ def run_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) 
     options = [Action("choose", (c,)) for c in circles]
     up_to = step.get("up_to", False)
     if up_to:
-        options.append(Action("done"))
+        options.append(shared_action("done"))
     game.ask(ctx.seat, "place", f"Choose a circle for a {step['card']} token "
              f"({frame['tokens']} left).", options, optional=up_to)
 
@@ -877,7 +877,7 @@ def run_if(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
 
 def run_may(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
     game.ask(ctx.seat, "may", step.get("prompt") or "Do it?",
-             [Action("yes"), Action("no")], optional=True)
+             [shared_action("yes"), shared_action("no")], optional=True)
 
 
 def answer_may(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,

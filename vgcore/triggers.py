@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from vgcore import actions
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.types import Until, Zone
 
@@ -131,8 +131,8 @@ def run_trigger(game: Game, frame: Frame) -> None:
 
 def part_options(game: Game, seat: Seat, part: str) -> list[Action]:
     if part == "stand":
-        return [Action("stand", (c,)) for c, _u in game.rear_guards(seat)]
-    return [Action(part, (c,)) for c, _u in game.units(seat)]
+        return [shared_action("stand", (c,)) for c, _u in game.rear_guards(seat)]
+    return [shared_action(part, (c,)) for c, _u in game.units(seat)]
 
 
 def answer_trigger(game: Game, frame: Frame, action: Action) -> None:

@@ -58,12 +58,17 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
     st = game.state
     if orders_this_turn(game, seat) >= game.engine.format.max_orders_per_turn:
         return []
+    records, card_ids = game.engine.records, st.card_ids
+    in_hand = {card_ids[u] for u in st.players[seat].zones[Zone.HAND]
+               if records[card_ids[u]].kind == "order"}
+    if not in_hand:
+        return []  # asked at every main phase and guard question: most hands hold no order
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
-    for card_id in sorted({st.card_ids[u] for u in st.players[seat].zones[Zone.HAND]}):
-        card = game.engine.db[card_id]
-        if card.kind != "order" or PLAYED_IN.get(card.order_type or "") != kind:
+    for card_id in sorted(in_hand):
+        card = records[card_id]
+        if PLAYED_IN.get(card.order_type or "") != kind:
             continue
         if (card.grade or 0) > max_grade:
             continue

@@ -88,12 +88,16 @@ def overdress_options(game: Game, seat: str) -> list[Action]:
     normal call) and each rear-guard circle whose unit is one of its materials."""
     st = game.state
     player = st.players[seat]
+    records, card_ids = game.engine.records, st.card_ids
+    in_hand = {card_ids[u] for u in player.zones[Zone.HAND] if records[card_ids[u]].kind == KIND}
+    if not in_hand:
+        return []  # asked at every main phase question: most hands hold no overDress unit
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
-    for card_id in sorted({st.card_ids[u] for u in player.zones[Zone.HAND]}):
-        card = game.engine.db[card_id]
-        if card.kind != KIND or card.grade is None or card.grade > max_grade:
+    for card_id in sorted(in_hand):
+        card = records[card_id]
+        if card.grade is None or card.grade > max_grade:
             continue
         for circle in player.circles:
             if circle == VC:
