@@ -30,6 +30,19 @@ def test_pcg32_matches_the_reference_sequence() -> None:
     assert [rng.next_u32() for _ in range(3)] == [0xA15C02B7, 0x7B47F409, 0xBA1D3330]
 
 
+def test_below_is_rejection_sampling_over_next_u32() -> None:
+    """`below` writes the generator's step out too; it must draw what rejection sampling over
+    `next_u32` draws (bounds near 2**32 reject often), leaving the generator where it would."""
+    for seed in range(20):
+        fast, slow = Pcg32(seed), Pcg32(seed)
+        for bound in (1, 2, 3, 7, 50, 1000, 3 * 2**30, 2**32 - 1, 2**31 + 1):
+            threshold = (2**32 - bound) % bound
+            r = slow.next_u32()
+            while r < threshold:
+                r = slow.next_u32()
+            assert fast.below(bound) == r % bound and fast.state == slow.state
+
+
 def test_shuffle_is_fisher_yates_over_below() -> None:
     """`shuffle` writes the generator's steps out for speed; it must draw exactly what
     Fisher-Yates over `below(i + 1)` draws, or every recorded game would replay differently."""

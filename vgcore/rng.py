@@ -40,9 +40,15 @@ class Pcg32:
         if bound <= 0:
             raise ValueError("bound must be positive")
         threshold = (0x100000000 - bound) % bound
-        while True:
-            r = self.next_u32()
+        state, inc = self.state, self.inc
+        while True:  # `next_u32` written out: agents and the rules draw once per decision
+            old = state
+            state = (old * _MULT + inc) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
             if r >= threshold:
+                self.state = state
                 return r % bound
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
