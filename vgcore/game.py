@@ -8,7 +8,7 @@ the game, so clones, JSON snapshots and replays are exact.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vgcore.abilities import GameIndex, collect_triggers
@@ -728,15 +728,16 @@ class Game:
     def circles(self, seat: Seat) -> dict[CircleName, tuple[str, int]]:
         return self.state.players[seat].circles
 
-    def units(self, seat: Seat) -> list[tuple[CircleName, Uid]]:
-        """(circle, uid) for the seat's vanguard and rear-guards, in layout order (a list:
-        cheaper than a generator for the few units a field holds)."""
-        player = self.state.players[seat]
-        zones = player.zones
-        return [(circle, cards[0]) for circle in player.circles if (cards := zones[circle])]
+    def units(self, seat: Seat) -> Iterator[tuple[CircleName, Uid]]:
+        """(circle, uid) for the seat's vanguard and rear-guards, in layout order."""
+        zones = self.state.players[seat].zones
+        for circle in self.state.players[seat].circles:
+            cards = zones[circle]
+            if cards:
+                yield circle, cards[0]
 
-    def rear_guards(self, seat: Seat) -> list[tuple[CircleName, Uid]]:
-        return [(c, u) for c, u in self.units(seat) if c != VC]
+    def rear_guards(self, seat: Seat) -> Iterator[tuple[CircleName, Uid]]:
+        return ((c, u) for c, u in self.units(seat) if c != VC)
 
     def add_circle(self, seat: Seat, name: CircleName, row: str, column: int) -> None:
         """Create a circle on one player's field, now or mid-game (e.g. an accel circle)."""
