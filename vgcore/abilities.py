@@ -139,18 +139,21 @@ def collect_triggers(game: Game, event: Event) -> None:
     st = game.state
     kind = event["kind"]
     index = game.index
-    candidates: list[tuple[int, Ability, str | None]] = [
-        (uid, ability, None) for uid, ability in index.autos.get(kind, ())]
+    autos = index.autos.get(kind)
+    candidates: list[tuple[int, Ability, str | None]] = (
+        [(uid, ability, None) for uid, ability in autos] if autos else [])
     subject = event.get("uid")
     own = index.self_autos.get(kind)
     if own and subject in own:
         candidates += [(subject, ability, None) for ability in own[subject]]
         candidates.sort(key=lambda c: (c[0], c[1].number))  # card order, as printed
-    candidates += [(uid, ability, key) for key, uid, ability in game.granted()
-                   if ability.kind == "auto" and kind in ability.spec["when"]["event"]]
-    moved = (event.get("uid"), event.get("previous_uid"))
+    if st.flags.get("granted"):
+        candidates += [(uid, ability, key) for key, uid, ability in game.granted()
+                       if ability.kind == "auto" and kind in ability.spec["when"]["event"]]
+    moved = (subject, event.get("previous_uid"))
+    loc = st.loc
     for uid, ability, grant in candidates:
-        seat, zone = st.loc[uid]
+        seat, zone = loc[uid]
         if zone == GC:
             seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
         if uid in moved:
