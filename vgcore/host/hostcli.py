@@ -143,6 +143,11 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
     """Start the host, then serve until the transport ends or SIGTERM/SIGINT arrives."""
 
     async def main() -> None:
+        from vgcore.host import trace
+
+        traced = trace.start_from_env()
+        if traced is not None:
+            traced.probe()
         await host.start()
         # What exists now lives as long as the process (modules, the registry and its card
         # data, engines): out of the cycle collector's way, so that a full collection, which
@@ -157,7 +162,12 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
         with contextlib.suppress(asyncio.CancelledError):
             await task
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        from vgcore.host import trace
+
+        trace.finish()
 
 
 # -- a bot seat ----------------------------------------------------------------------------
