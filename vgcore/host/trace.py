@@ -20,6 +20,7 @@ import asyncio
 import gc
 import json
 import os
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -52,6 +53,7 @@ class Trace:
         self._gc_began = (0.0, 0.0)
         self._run: Callable[[asyncio.events.Handle], None] | None = None
         self.began = time.perf_counter()
+        self.modules = set(sys.modules)  # imported before serving (the rest: mid-game)
         self.cpu_began = time.process_time()
 
     @contextmanager
@@ -140,6 +142,8 @@ class Trace:
             "gc": {str(g): {**_spread(v), "cpu": _spread(self.gc_cpu[g]),
                             "collected": self.gc_collected[g]}
                    for g, v in sorted(self.gc.items())},
+            "imported_later": sorted({m.partition(".")[0] for m in sys.modules}
+                                     - {m.partition(".")[0] for m in self.modules}),
             "gc_objects": len(gc.get_objects()),
             "gc_frozen": gc.get_freeze_count(),
         }
