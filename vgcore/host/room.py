@@ -76,7 +76,7 @@ class Room:
         self.lag_answers = 0  # answers the lagging game has had
         self.answers: list[str] = []  # every answer applied, in order (for the lagging game)
         self.joined_once: set[str] = set()  # human seats that have joined (clocks wait for all)
-        self.publishing = False  # a publish is scheduled
+        self.scheduled: asyncio.Handle | None = None  # a publish, due this turn of the loop
         self.stand_ins: set[str] = set()  # human seats the host's agent plays while they are gone
         self.slice_entries: list[JournalEntry] | None = None  # an agents' slice, not yet kept
         self.closed = False
@@ -222,6 +222,8 @@ class Room:
             self.after_change()
         elif self.after_slice(answered):
             self.wake_agents()
+        if self.publishing:  # now, not a turn of the loop later: the answer's `accepted` and
+            self.publish_now()  # all it led to reach its player as one batch, one hop sooner
 
     def hint(self, conn: Connection, message: p.AskHint) -> p.Suggestion:
         """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
@@ -461,15 +463,21 @@ class Room:
     def source(self, watch: Watch) -> Game:
         return self.lag if watch.delayed and self.lag is not None else self.game
 
+    @property
+    def publishing(self) -> bool:
+        """A publish is scheduled."""
+        return self.scheduled is not None
+
     def publish(self) -> None:
         """Tell every watcher what changed, once for all the changes of this turn of the
         loop (an answer and what follows it reach each watcher as one batch)."""
-        if not self.publishing:
-            self.publishing = True
-            asyncio.get_running_loop().call_soon(self.publish_now)
+        if self.scheduled is None:
+            self.scheduled = asyncio.get_running_loop().call_soon(self.publish_now)
 
     def publish_now(self) -> None:
-        self.publishing = False
+        if self.scheduled is not None:
+            self.scheduled.cancel()
+            self.scheduled = None
         if self.closed:
             return  # finish() told everyone already
         published = trace.timer("publish")

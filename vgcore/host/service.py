@@ -396,6 +396,8 @@ class Connection:
             log.exception("internal error on %r", text[:200])
             self.send(p.Error(re=re, code="internal_error", message="the host failed to "
                               "handle this message; the game is unchanged"))
+        if self.outbox:  # the reply and what it led to go out now (the flush scheduled for
+            self.flush()  # them finds nothing left), not a turn of the loop later
 
     def closed(self) -> None:
         """The transport is gone: its seats start their reconnect windows."""
