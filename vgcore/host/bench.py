@@ -90,6 +90,8 @@ class LoadResult:
     games_finished: int
     host_cpu: float  # the host's CPU seconds over the window's wall seconds (1.0: one core)
     bench_cpu: float  # the same for this process (the bots)
+    rss_end_mib: float = 0.0  # the host's resident memory when the window ended (a leak
+    # shows as growth over a long run, `--seconds`, beyond the games' own)
     host_trace: dict[str, Any] | None = None  # with `trace`: the host's (trace.py)
     bench_trace: dict[str, Any] | None = None  # with `trace`: the bots' own loop and collector
 
@@ -576,6 +578,7 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
             await _first_of(load.stop.wait(), tasks)
         seconds = time.perf_counter() - began
         cpu_host, cpu_bench = host.cpu_seconds() - cpu_host, time.process_time() - cpu_bench
+        rss_end = host.rss_mib()
         if bench_trace is not None:
             bench_trace.uninstall()
     finally:
@@ -593,7 +596,7 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         latency_p99_ms=1000 * percentile(latencies, 0.99),
         latency_max_ms=1000 * (latencies[-1] if latencies else 0.0),
         games_finished=load.games_finished, host_cpu=cpu_host / seconds,
-        bench_cpu=cpu_bench / seconds,
+        bench_cpu=cpu_bench / seconds, rss_end_mib=rss_end,
         bench_trace=_bench_summary(bench_trace) if bench_trace is not None else None)
     return result, (rss_start, rss_games)
 
