@@ -22,6 +22,7 @@ import json
 import os
 import sys
 import time
+from array import array
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,14 +38,16 @@ TRACE: Trace | None = None  # the process's trace, when VGCORE_HOST_TRACE is set
 
 
 class Trace:
-    """Durations collected while the host serves; `summary()` reduces them."""
+    """Durations collected while the host serves; `summary()` reduces them. They are kept
+    in arrays of doubles (8 bytes each, nothing for the collector to scan), not lists of
+    floats, so that tracing changes the host's memory and collections as little as it can."""
 
     def __init__(self) -> None:
-        self.phases: defaultdict[str, list[float]] = defaultdict(list)
-        self.answers: list[float] = []
-        self.lags: list[float] = []  # how late a timer of the loop ran (its queue)
-        self.callbacks: list[float] = []
-        self.callbacks_cpu: list[float] = []  # the same callbacks' CPU time (wall - CPU: the
+        self.phases: defaultdict[str, array[float]] = defaultdict(_durations)
+        self.answers = _durations()
+        self.lags = _durations()  # how late a timer of the loop ran (its queue)
+        self.callbacks = _durations()
+        self.callbacks_cpu = _durations()  # the same callbacks' CPU time (wall - CPU: the
         # process waited for a core the machine's other processes had)
         self.slowest: list[tuple[float, float, str]] = []
         self.gc: defaultdict[int, list[float]] = defaultdict(list)
@@ -152,7 +155,11 @@ class Trace:
         Path(path).write_text(json.dumps(self.summary(), indent=1))
 
 
-def _spread(values: list[float]) -> dict[str, float]:
+def _durations() -> array[float]:
+    return array("d")
+
+
+def _spread(values: array[float] | list[float]) -> dict[str, float]:
     """Count, total seconds and percentiles in ms of a list of durations in seconds."""
     if not values:
         return {"n": 0}
