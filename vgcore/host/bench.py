@@ -25,6 +25,11 @@ bots' WebSocket compression (permessage-deflate by default, as browsers offer it
 False joins with `views: false`, as a bot that reads no views would (events, decisions and
 waiting only).
 
+With `trace`, each host writes where its time went (vgcore/host/trace.py: each answer's
+steps, loop callbacks in wall and CPU time, the loop's lag, every collection) and the bots'
+own loop and collector are timed the same way, so that a latency the bench adds is not read
+as the host's; `rss_end_mib` is the host's memory when each window ends.
+
 The bots decode only the few fields they read (a small msgspec Struct: events and views are
 skipped, not built), so that the bench's own CPU use stays small beside the host's on a
 two-core machine; `bench_cpu` and `host_cpu` say how busy each process was.
