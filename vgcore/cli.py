@@ -288,6 +288,9 @@ def end_simulation(report: Any, lenient: bool) -> None:
                    "host says at one moment), or take every message in a frame of its own.")
 @click.option("--profile", "profile_path", default=None, type=click.Path(dir_okay=False),
               help="--host: cProfile the host of the first run into this file (slows it).")
+@click.option("--trace", "trace_host", is_flag=True,
+              help="--host: where the host's time goes (vgcore/host/trace.py): its phases per "
+                   "answer, loop callbacks and collector pauses, and the bots' own.")
 @click.option("--compare", "compare_rev", default=None, metavar="REV",
               help="Also bench git revision REV of this checkout, alternately with this one, "
                    "and report both medians and the speed-up (docs/performance.md).")
@@ -304,8 +307,9 @@ def end_simulation(report: Any, lenient: bool) -> None:
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
-          views: bool, batch: bool, profile_path: str | None, compare_rev: str | None,
-          rounds: int, env_mode: bool, steps: int, card_dirs: tuple[str, ...]) -> None:
+          views: bool, batch: bool, profile_path: str | None, trace_host: bool,
+          compare_rev: str | None, rounds: int, env_mode: bool, steps: int,
+          card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
     With --host: the headless host under load — answers/s, latency from an answer to the next
@@ -318,7 +322,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
-                   batch=batch, rate=rate)
+                   batch=batch, rate=rate, trace=trace_host)
         return
     if compare_rev is not None:
         bench_compare(compare_rev, ["--format", format_id, "--games", str(games or 200),
@@ -390,7 +394,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                seconds: float | None, resume_games: int | None, think_ms: float,
                bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
                card_dirs: tuple[str, ...], *, batch: bool = True,
-               rate: float | None = None) -> None:
+               rate: float | None = None, trace: bool = False) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
     from pathlib import Path
 
@@ -403,7 +407,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       resume=resume_games if resume_games is not None else DEFAULT_RESUME,
                       think_ms=think_ms, rate=rate, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
-                      batch=batch, card_dirs=card_dirs,
+                      batch=batch, card_dirs=card_dirs, trace=trace,
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))

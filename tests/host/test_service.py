@@ -821,6 +821,33 @@ def test_a_spectator_asking_for_a_hint_is_unauthorized_and_replays_are_made_once
     run(body)
 
 
+def test_an_answer_its_acceptance_and_the_next_decision_leave_as_one_frame_at_once() -> None:
+    """A batching player's answer is accepted and told in one frame, sent before the host
+    turns its loop again (each turn is a wait behind every other game's work)."""
+    async def body() -> None:
+        host, a, b, game, _ = await two_players(seed=5)
+        for peer in (a, b):
+            await peer.request("hello", batch=True)
+        await settle(host)
+        for _ in range(6):
+            asker = a if a.pending("A") is not None else b
+            seat = "A" if asker is a else "B"
+            info = asker.pending(seat)["decision"]  # type: ignore[index]
+            frames: list[str] = []
+            asker.conn._send = frames.append  # type: ignore[method-assign]
+            await asker.conn.receive(json.dumps({"v": 1, "type": "answer", "id": 99,
+                                                 "game": game, "decision": info["id"],
+                                                 "action": 0}))
+            assert len(frames) == 1, frames  # no await in between: sent synchronously
+            kinds = [m["type"] for m in json.loads(frames[0])["messages"]]
+            assert kinds[0] == "accepted" and kinds[-1] in ("decision", "waiting")
+            assert "event" in kinds
+            asker.conn._send = asker.got  # type: ignore[method-assign]
+            asker.got(frames[0])
+            await settle(host)
+    run(body)
+
+
 def test_a_connection_that_asks_for_batches_gets_the_same_messages_in_fewer_frames() -> None:
     async def body() -> None:
         host, peer, game, _ = await joined_game(seed=13)

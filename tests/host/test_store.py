@@ -21,6 +21,7 @@ from vgcore.host.store import (
     APPLICATION_ID,
     KEEP_SNAPSHOTS,
     SCHEMA_VERSION,
+    Checkpointer,
     GameRecord,
     JournalEntry,
     Store,
@@ -153,6 +154,37 @@ def test_reopening_the_file_gives_the_same_data(path: Path) -> None:
         assert [g.id for g in again.unfinished()] == ["g1"]
         again.append("g1", [entry(3)])
         assert again.journal("g1", after=2) == [entry(3)]
+
+
+def test_the_checkpointer_keeps_the_log_short_while_commits_go_on(path: Path) -> None:
+    """Checkpoints come from the checkpointer's own connection between the store's commits:
+    every entry is kept, SQLite's automatic checkpoint (inside commits) is off, and the log
+    is truncated once long, so it stays bounded under a steady stream of commits."""
+    store = Store(path)
+    assert store._checkpoints is not None  # its thread runs too, at its own sizes
+    assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    small = Checkpointer(str(path), "NORMAL", pages=20, truncate_pages=80)
+    db = small.connect()
+    page = db.execute("PRAGMA page_size").fetchone()[0]
+    store.create_game(record())
+    entries = [entry(n) for n in range(1, 1001)]
+    longest = 0
+    for one in entries:
+        store.append("g1", [one])
+        small.step(db)
+        longest = max(longest, small.wal_size())
+    db.close()
+    assert small.runs > 0 and small.failures == 0
+    assert longest <= 81 * page + 4096  # truncated at 80 pages: bounded, not 1,000 commits
+    store.close()
+    with Store(path) as again:
+        assert again.journal("g1") == entries
+
+
+def test_a_second_store_on_a_file_in_use_is_refused_at_once(path: Path) -> None:
+    with Store(path):
+        assert "in use by another process" in refusal(path)
+    Store(path).close()  # the lock went with the first store
 
 
 def test_file_uses_wal_foreign_keys_and_vgcore_ids(store: Store) -> None:

@@ -25,6 +25,11 @@ bots' WebSocket compression (permessage-deflate by default, as browsers offer it
 False joins with `views: false`, as a bot that reads no views would (events, decisions and
 waiting only).
 
+With `trace`, each host writes where its time went (vgcore/host/trace.py: each answer's
+steps, loop callbacks in wall and CPU time, the loop's lag, every collection) and the bots'
+own loop and collector are timed the same way, so that a latency the bench adds is not read
+as the host's; `rss_end_mib` is the host's memory when each window ends.
+
 The bots decode only the few fields they read (a small msgspec Struct: events and views are
 skipped, not built), so that the bench's own CPU use stays small beside the host's on a
 two-core machine; `bench_cpu` and `host_cpu` say how busy each process was.
@@ -36,6 +41,7 @@ import asyncio
 import collections
 import contextlib
 import itertools
+import json
 import os
 import platform
 import random
@@ -89,6 +95,10 @@ class LoadResult:
     games_finished: int
     host_cpu: float  # the host's CPU seconds over the window's wall seconds (1.0: one core)
     bench_cpu: float  # the same for this process (the bots)
+    rss_end_mib: float = 0.0  # the host's resident memory when the window ended (a leak
+    # shows as growth over a long run, `--seconds`, beyond the games' own)
+    host_trace: dict[str, Any] | None = None  # with `trace`: the host's (trace.py)
+    bench_trace: dict[str, Any] | None = None  # with `trace`: the bots' own loop and collector
 
 
 @dataclass(slots=True)
@@ -144,8 +154,10 @@ class HostProcess:
     """`vgcore serve --ws 127.0.0.1:0 --db DB` as a child process, its log drained."""
 
     def __init__(self, db: Path, *, card_dirs: Sequence[str] = (),
-                 python_args: Sequence[str] = (), serve_args: Sequence[str] = ()) -> None:
+                 python_args: Sequence[str] = (), serve_args: Sequence[str] = (),
+                 trace: Path | None = None) -> None:
         self.db = db
+        self.trace = trace  # where the host writes its trace when it stops (trace.py)
         self.argv = [sys.executable, *python_args, "-m", "vgcore.cli", "serve", "--ws",
                      "127.0.0.1:0", "--db", str(db), "--log-level", "info",
                      *itertools.chain.from_iterable(("--cards", d) for d in card_dirs),
@@ -166,8 +178,14 @@ class HostProcess:
         """Start the host; the seconds from starting the process to its first `pong`."""
         began = self.began = time.perf_counter()
         self.resumed = asyncio.get_running_loop().create_future()
+        env = None
+        if self.trace is not None:
+            from vgcore.host.trace import ENV
+
+            env = {**os.environ, ENV: str(self.trace)}
         self.process = await asyncio.create_subprocess_exec(
-            *self.argv, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+            *self.argv, stdin=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+            env=env)
         assert self.process.stderr is not None
         async with asyncio.timeout(START_TIMEOUT):
             while True:
@@ -231,6 +249,12 @@ class HostProcess:
         await self.process.wait()
         if self._drain is not None:
             await self._drain
+
+    def read_trace(self) -> dict[str, Any] | None:
+        """The trace the host wrote when it stopped (None: not traced)."""
+        if self.trace is None or not self.trace.exists():
+            return None
+        return json.loads(self.trace.read_text())
 
     def errors(self) -> list[str]:
         return [line for line in self.log if " ERROR " in line or "Traceback" in line]
@@ -462,6 +486,7 @@ class Options:
     serve_args: tuple[str, ...] = ()  # more `vgcore serve` options (`--snapshot-every 0`)
     card_dirs: tuple[str, ...] = ()
     profile: Path | None = None  # cProfile the vs_agent host into this file
+    trace: bool = False  # trace each run's host and the bots' loop (trace.py)
 
 
 def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: None,
@@ -478,22 +503,26 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
         on_phase(f"{options.games} games, seat B the host's agent")
         python_args = ("-m", "cProfile", "-o", str(options.profile)) if options.profile else ()
         host = HostProcess(Path(tmp) / "agent.sqlite3", card_dirs=options.card_dirs,
-                           python_args=python_args, serve_args=options.serve_args)
+                           python_args=python_args, serve_args=options.serve_args,
+                           trace=Path(tmp) / "agent.trace.json" if options.trace else None)
         await host.start()
         try:
             vs_agent, memory = await measure_load(host, options, bots_per_game=1)
         finally:
             await host.stop()
+        vs_agent.host_trace = host.read_trace()
         bot_vs_bot = None
         if options.bot_vs_bot:
             on_phase(f"{options.games} games, both seats bots")
             host = HostProcess(Path(tmp) / "bots.sqlite3", card_dirs=options.card_dirs,
-                               serve_args=options.serve_args)
+                               serve_args=options.serve_args,
+                               trace=Path(tmp) / "bots.trace.json" if options.trace else None)
             await host.start()
             try:
                 bot_vs_bot, _ = await measure_load(host, options, bots_per_game=2)
             finally:
                 await host.stop()
+            bot_vs_bot.host_trace = host.read_trace()
         resume = None
         if options.resume:
             on_phase(f"{options.resume} unfinished games, the host killed and started again")
@@ -542,6 +571,7 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         await _first_of(all_joined.wait(), tasks)
         rss_games = host.rss_mib()
         cpu_host, cpu_bench = host.cpu_seconds(), time.process_time()
+        bench_trace = _bench_trace(options)
         began = time.perf_counter()
         load.start.set()
         if options.seconds is not None:
@@ -553,6 +583,9 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
             await _first_of(load.stop.wait(), tasks)
         seconds = time.perf_counter() - began
         cpu_host, cpu_bench = host.cpu_seconds() - cpu_host, time.process_time() - cpu_bench
+        rss_end = host.rss_mib()
+        if bench_trace is not None:
+            bench_trace.uninstall()
     finally:
         for task in tasks:
             task.cancel()
@@ -568,8 +601,26 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         latency_p99_ms=1000 * percentile(latencies, 0.99),
         latency_max_ms=1000 * (latencies[-1] if latencies else 0.0),
         games_finished=load.games_finished, host_cpu=cpu_host / seconds,
-        bench_cpu=cpu_bench / seconds)
+        bench_cpu=cpu_bench / seconds, rss_end_mib=rss_end,
+        bench_trace=_bench_summary(bench_trace) if bench_trace is not None else None)
     return result, (rss_start, rss_games)
+
+
+def _bench_trace(options: Options) -> Any:
+    """With `trace`: time the bots' own collections and loop callbacks over the run, so
+    that a latency the bench adds is not read as the host's."""
+    if not options.trace:
+        return None
+    from vgcore.host.trace import Trace
+
+    traced = Trace()
+    traced.install()
+    return traced
+
+
+def _bench_summary(traced: Any) -> dict[str, Any]:
+    summary = traced.summary()
+    return {key: summary[key] for key in ("cpu_s", "callbacks", "gc")}
 
 
 async def _first_of(waiting: Awaitable[Any], tasks: list[asyncio.Task[None]]) -> None:

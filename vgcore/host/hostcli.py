@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import signal
@@ -143,12 +142,20 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
     """Start the host, then serve until the transport ends or SIGTERM/SIGINT arrives."""
 
     async def main() -> None:
+        from vgcore.host import collector, trace
+
+        # What exists once the engine is warm lives as long as the process (modules, the
+        # registry and its card data and scripts, engines): frozen, out of the collector's
+        # way, so that a full collection, which stops every game while it runs, scans only
+        # the games; and the host runs those when it is quiet (collector.py).
+        collector.warm_up(host.registry)
+        collector.settle()
+        full = collector.QuietCollections()
+        full.start()
+        traced = trace.start_from_env()
+        if traced is not None:
+            traced.probe()
         await host.start()
-        # What exists now lives as long as the process (modules, the registry and its card
-        # data, engines): out of the cycle collector's way, so that a full collection, which
-        # stops every game while it runs, scans only the games (docs/performance.md, "The tail").
-        gc.collect()
-        gc.freeze()
         task = asyncio.create_task(serving())
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
@@ -156,8 +163,14 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
                 loop.add_signal_handler(signum, task.cancel)
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        full.stop()
 
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    finally:
+        from vgcore.host import trace
+
+        trace.finish()
 
 
 # -- a bot seat ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from vgcore.agents import AGENTS, is_agent, make_agent
 from vgcore.errors import ActionSyntaxError, IllegalActionError, VgError
 from vgcore.game import FORFEITS, Game, read_answer
 from vgcore.host import protocol as p
+from vgcore.host import trace
 from vgcore.host.clocks import Clock
 from vgcore.host.store import GameRecord, JournalEntry
 from vgcore.replay import Replay, deck_from_json
@@ -75,10 +76,11 @@ class Room:
         self.lag_answers = 0  # answers the lagging game has had
         self.answers: list[str] = []  # every answer applied, in order (for the lagging game)
         self.joined_once: set[str] = set()  # human seats that have joined (clocks wait for all)
-        self.publishing = False  # a publish is scheduled
+        self.scheduled: asyncio.Handle | None = None  # a publish, due this turn of the loop
         self.stand_ins: set[str] = set()  # human seats the host's agent plays while they are gone
         self.slice_entries: list[JournalEntry] | None = None  # an agents' slice, not yet kept
         self.closed = False
+        self.asked_at: float | None = None  # when traced: the answer the next decision ends
 
     # -- seats and watchers ----------------------------------------------------------------
 
@@ -191,12 +193,16 @@ class Room:
                 raise p.HostError("not_your_decision",
                                   f"decision {d.id} asks {d.seat}, not {', '.join(mine)}")
             raise p.HostError("unauthorized", f"join game {self.id} as {d.seat} first")
+        applied = trace.timer("apply")
         try:
             chosen = read_answer(d, message.action)
             game.apply(chosen, seat=d.seat)  # the option itself: read once, not twice
         except (IllegalActionError, ActionSyntaxError) as exc:
             raise p.HostError("illegal_action", str(exc).split("\n")[0],
                               legal=d.option_strings()) from None
+        if applied is not None:
+            applied()
+            self.asked_at = conn.received_at
         # The answer and the agents' first slice in reply are journaled in one transaction,
         # before the answer is acknowledged; they reach everyone as one batch.
         self.slice_entries = []
@@ -205,14 +211,19 @@ class Room:
         if replying:
             self.advance_lag()
         answered = self.agents_slice() if replying else True
+        committed = trace.timer("commit")
         if not self.commit_slice():
             raise p.HostError("internal_error", "the host could not record this; the game is "
                               "as it was before it")
+        if committed is not None:
+            committed()
         conn.send(p.Accepted(re=message.id, game=self.id, decision=d.id))
         if not replying:
             self.after_change()
         elif self.after_slice(answered):
             self.wake_agents()
+        if self.publishing:  # now, not a turn of the loop later: the answer's `accepted` and
+            self.publish_now()  # all it led to reach its player as one batch, one hop sooner
 
     def hint(self, conn: Connection, message: p.AskHint) -> p.Suggestion:
         """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
@@ -355,6 +366,7 @@ class Room:
         ends = time.perf_counter() + AGENT_SLICE
         if self.slice_entries is None:  # else the answer they reply to waits with them
             self.slice_entries = []
+        sliced = trace.timer("agents")
         while self.game.result is None:
             d = self.game.decision
             assert d is not None
@@ -363,6 +375,8 @@ class Room:
             if not self.agent_answers(d.seat):
                 return False
             self.advance_lag()
+        if sliced is not None:
+            sliced()
         return True
 
     def commit_slice(self) -> bool:
@@ -449,27 +463,39 @@ class Room:
     def source(self, watch: Watch) -> Game:
         return self.lag if watch.delayed and self.lag is not None else self.game
 
+    @property
+    def publishing(self) -> bool:
+        """A publish is scheduled."""
+        return self.scheduled is not None
+
     def publish(self) -> None:
         """Tell every watcher what changed, once for all the changes of this turn of the
         loop (an answer and what follows it reach each watcher as one batch)."""
-        if not self.publishing:
-            self.publishing = True
-            asyncio.get_running_loop().call_soon(self.publish_now)
+        if self.scheduled is None:
+            self.scheduled = asyncio.get_running_loop().call_soon(self.publish_now)
 
     def publish_now(self) -> None:
-        self.publishing = False
+        if self.scheduled is not None:
+            self.scheduled.cancel()
+            self.scheduled = None
         if self.closed:
             return  # finish() told everyone already
+        published = trace.timer("publish")
         for watch in list(self.watches):
             self.catch_up(watch)
+        if published is not None:
+            published()
 
     def catch_up(self, watch: Watch) -> None:
         """Send `watch` the events it has not had, its view, and what is being decided."""
         self.catch_up_events(watch)
         game = self.source(watch)
         if watch.views:
+            viewed = trace.timer("view")
             watch.conn.send(p.ViewMsg(game=self.id, seat=watch.seat, seq=len(game.state.log),
                                       view=self.view_of(game, watch.seat, log=False)))
+            if viewed is not None:
+                viewed()
         self.tell_decision(watch, game)
 
     def tell_decision(self, watch: Watch, game: Game) -> None:
@@ -477,6 +503,9 @@ class Room:
         if d is None:
             return
         if d.seat == watch.seat:
+            if self.asked_at is not None and trace.TRACE is not None:
+                trace.TRACE.answered(time.perf_counter() - self.asked_at)
+                self.asked_at = None
             watch.conn.send(p.DecisionMsg(game=self.id, seat=d.seat, seq=len(game.state.log),
                                           decision=decision_info(d)))
         else:
@@ -553,12 +582,15 @@ class Room:
             self.timer.cancel()
         for window in self.absent.values():
             window.cancel()
+        finished = trace.timer("finish")
         replay = self.replay()
         try:
             self.host.store.finish(self.id, self.game.result or "draw",
                                    self.game.result_reason, json.dumps(replay))
         except VgError as exc:  # the journal has the ending: a restart finishes it again
             log.error("game %s: its replay could not be kept (%s)", self.id, exc)
+        if finished is not None:
+            finished()
         self.host.closed(self)
         for watch in list(self.watches):
             watch.delayed = False

@@ -25,6 +25,7 @@ from vgcore.agents import AGENTS, is_agent
 from vgcore.errors import DeckError, VgError
 from vgcore.game import Game
 from vgcore.host import protocol as p
+from vgcore.host import trace
 from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch, decision_info, with_hashes
 from vgcore.host.store import GameRecord, Store
 from vgcore.host.tokens import new_token, token_hash, token_matches
@@ -357,6 +358,7 @@ class Connection:
         self.open = True
         self.batching = False  # asked for `batch` messages in hello
         self.outbox: list[str] = []  # encoded messages of this moment, when batching
+        self.received_at: float | None = None  # when traced: the message being handled
 
     def send(self, message: p.Reply) -> None:
         if not self.open:
@@ -377,8 +379,13 @@ class Connection:
 
     async def receive(self, text: str | bytes) -> None:
         re: Any = msgspec.UNSET
+        if trace.TRACE is not None:
+            self.received_at = time.perf_counter()
         try:
+            decoded = trace.timer("decode")
             message = p.decode(text)
+            if decoded is not None:
+                decoded()
             re = message.id
             self.handle(message)
         except p.HostError as exc:
@@ -389,6 +396,8 @@ class Connection:
             log.exception("internal error on %r", text[:200])
             self.send(p.Error(re=re, code="internal_error", message="the host failed to "
                               "handle this message; the game is unchanged"))
+        if self.outbox:  # the reply and what it led to go out now (the flush scheduled for
+            self.flush()  # them finds nothing left), not a turn of the loop later
 
     def closed(self) -> None:
         """The transport is gone: its seats start their reconnect windows."""

@@ -30,6 +30,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from vgcore.host import trace
 from vgcore.host.http import HttpRoutes
 from vgcore.host.protocol import MAX_MESSAGE
 from vgcore.host.room import MAX_RESUME_EVENTS
@@ -120,7 +121,11 @@ async def serve_connection(host: Host, ws: ServerConnection, outbound_limit: int
 async def _write_frames(ws: ServerConnection, outbound: asyncio.Queue[str]) -> None:
     try:
         while True:
-            await ws.send(await outbound.get())
+            text = await outbound.get()
+            sent = trace.timer("ws_send")
+            await ws.send(text)
+            if sent is not None:
+                sent()
     except ConnectionClosed:
         pass
 

@@ -1,0 +1,89 @@
+"""The host's collector policy: full collections at quiet moments on top of CPython's own
+(which stays on, so old cycles are freed however busy the host is), and the engine warmed
+before serving."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from vgcore.host.collector import QuietCollections, warm_up
+from vgcore.plugins import Registry
+
+
+class Node:
+    """A weak-referenceable object that can sit in a reference cycle."""
+
+    def __init__(self) -> None:
+        self.other: object = None
+
+
+def old_cycle() -> weakref.ref[Node]:
+    """A cycle that only a full collection can free: promoted to the oldest generation
+    while it was still referenced, then dropped."""
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    gc.collect(1)  # a and b survive: they are now in generation 2
+    return weakref.ref(a)
+
+
+@pytest.fixture
+def automatic() -> Iterator[None]:
+    """CPython's own collections, as a host has them, whatever the test runner set."""
+    was = gc.isenabled()
+    gc.enable()
+    yield
+    if not was:
+        gc.disable()
+
+
+def test_quiet_collections_run_only_when_quiet_and_due() -> None:
+    policy = QuietCollections(quiet_after=10, quiet_cpu=0.2)
+    assert not policy.due(9, busy=0.0)  # not due yet
+    assert policy.due(10, busy=0.1)
+    assert not policy.due(1000, busy=0.9)  # busy: CPython's own trigger does it
+
+
+def test_a_quiet_host_frees_old_cycles(automatic: None) -> None:
+    """Garbage only a full collection frees is freed by the host once it is quiet."""
+
+    async def run() -> bool:
+        policy = QuietCollections(quiet_after=1, quiet_cpu=1.0, every=0.01)
+        policy.start()
+        try:
+            dead = old_cycle()
+            assert dead() is not None  # generation 1 collections leave it
+            gc.collect(1)  # a young collection since the last full one: one is due
+            for _ in range(100):
+                await asyncio.sleep(0.01)
+                if dead() is None:
+                    break
+            return dead() is None and policy.runs >= 1
+        finally:
+            policy.stop()
+
+    assert asyncio.run(run())
+
+
+def test_the_host_leaves_cpythons_own_full_collections_on() -> None:
+    """Games that end leave cycles holding their whole state: a host that stopped CPython's
+    trigger grew by megabytes a second when saturated (docs/performance.md, session 9)."""
+
+    async def run() -> int:
+        policy = QuietCollections(every=60)
+        policy.start()
+        policy.stop()
+        return gc.get_threshold()[2]
+
+    assert asyncio.run(run()) == 10
+
+
+def test_warm_up_loads_what_games_load_mid_game(registry: Registry) -> None:
+    warm_up(registry)
+    assert "networkx" in sys.modules  # ordering.py's precedence graph
+    assert "lupa.lua54" in sys.modules  # the card scripts' runtime
