@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary
 
 from vgcore.events import CARD_FIELDS
 from vgcore.types import GC
+from vgcore.unitstats import unit_stats
 from vgcore.zones import can_see
 
 if TYPE_CHECKING:
@@ -189,9 +190,9 @@ def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
     st = game.state
     face_up = st.face_up[uid]
     if face_up:
+        power, critical, shield, grade = unit_stats(game, uid)
         return {"card": st.card_ids[uid], "face_up": face_up, "rested": st.rested[uid],
-                "power": game.power(uid), "critical": game.critical(uid),
-                "shield": game.shield(uid), "grade": game.grade(uid)}
+                "power": power, "critical": critical, "shield": shield, "grade": grade}
     return {"card": st.card_ids[uid] if is_owner else None, "face_up": face_up,
             "rested": st.rested[uid]}
 
