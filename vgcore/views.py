@@ -82,7 +82,7 @@ def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
     view["players"] = {s: player_view(game, s, seat, lean=True, plans=plans) for s in st.seats}
     view["battle"] = battle_view(game)
     view["pending"] = pending_view(game, seat)
-    run_view_hooks(game, seat, view, _observed_impls(game.engine))
+    run_view_hooks(game, seat, view, observed_hooks(game.engine))
     return view
 
 
@@ -99,7 +99,7 @@ _OBSERVED_IMPLS: WeakKeyDictionary[Engine, list[tuple[Callable[..., Any], tuple[
     WeakKeyDictionary())
 
 
-def _observed_impls(engine: Engine) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
+def observed_hooks(engine: Engine) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
     """The engine's view hooks `observed_view` runs: all but those only adding unread keys."""
     impls = _OBSERVED_IMPLS.get(engine)
     if impls is None:
