@@ -1,8 +1,9 @@
-"""Observations and the action table for learning agents, built from `Game.view(seat)` only.
+"""Observations and the action table for learning agents: what `Game.view(seat)` holds only.
 
 An `Encoder` is made once per engine (format): it numbers the engine's cards, reads their
 printed features into one table, and fixes every array's shape from the format's seats,
-circles and zones. `encode(game, seat)` then turns the seat's view (never the hidden state)
+circles and zones. `encode(game, seat)` then turns the seat's view (never the hidden state;
+without view hooks, the same values read from the state by the view's rules: `encode_seen`)
 into fixed-size int16 arrays: the field, the guardians, zone piles (hand, damage, soul,
 drop…), zone counts, circle markers, a global vector, and the pending decision's legal
 answers as a padded feature table with an `action_mask` — the ygo-agent style: a policy
