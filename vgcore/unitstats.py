@@ -45,7 +45,7 @@ def unit_stats(game: Game, uid: Uid) -> tuple[int, int, int, int]:
                 continue
             if m[3].startswith("while:"):  # a condition to read, in Game._mods' order
                 return game.power(uid), game.critical(uid), game.shield(uid), game.grade(uid)
-    index = game._index or game.index
+    index = game.index
     flags = st.flags
     granted = bool(flags.get("granted") or flags.get("player_granted"))
     conts = index.cont_stats if index.conts else ()
