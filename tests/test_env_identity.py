@@ -71,3 +71,48 @@ def test_every_observation_of_whole_games_is_the_reference_encoders(
             env.step(None if terminated or truncated
                      else rng.randrange(int(obs["action_mask"].sum())))
     assert compared > 250
+
+
+STATE_CASES = [("d-standard", ("D-BT01-brandt-gate", "D-BT01-brandt-gate-prison")),
+               ("d-standard", ("D-BT01-dark-states", "D-BT01-dragon-empire")),
+               ("d-standard", ("D-BT01-keter-sanctuary", "D-BT01-stoicheia")),
+               ("d-standard", None),
+               ("v-standard", None),
+               ("v-standard", ("vanilla-v-aqua-force", "vanilla-v-oracle-think-tank"))]
+
+
+@pytest.mark.parametrize(("format_id", "decks"), STATE_CASES,
+                         ids=[f"{f}-{d[0] if d else 'defaults'}" for f, d in STATE_CASES])
+def test_observations_read_from_the_state_are_the_views(
+        plain: Registry, format_id: str, decks: tuple[str, str] | None) -> None:
+    """An engine without view hooks that observed_view runs encodes from the state
+    (`Encoder.encode_seen`): every seat's observation, at every step of whole games, is the
+    one encoded from its view and the reference encoder's."""
+    env = VanguardAECEnv(format_id, decks, registry=plain)
+    encoder = env.setup.encoder
+    assert encoder.reads_state
+    reference = ReferenceEncoder(env.setup.engine, encoder.sizes)
+    compared = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for _agent in env.agent_iter(max_iter=1000):
+            obs, _reward, terminated, truncated, _info = env.last()
+            game = env.game
+            assert game is not None
+            for seat in game.state.seats:
+                seen = encoder.encode_seen(game, seat)
+                assert_same_observation(seen, encoder.encode_view(observed_view(game, seat),
+                                                                  seat))
+                assert_same_observation(seen, reference.encode(game, seat))
+            compared += 1
+            env.step(None if terminated or truncated
+                     else rng.randrange(int(obs["action_mask"].sum())))
+    assert compared > 300
+
+
+def test_engines_with_view_hooks_encode_from_the_view(plain: Registry) -> None:
+    """The legion mate and the tag fight's open hands are added by view hooks: those
+    formats' observations are encoded from observed_view."""
+    for format_id in ("premium", "premium-g", "tag-d-standard"):
+        assert not VanguardAECEnv(format_id, registry=plain).setup.encoder.reads_state

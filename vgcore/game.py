@@ -787,12 +787,19 @@ class Game:
         value = (self.card(uid).power or 0) + self._mods(uid, "power")
         battle = self.state.battle
         if battle is not None:
-            if uid == battle["attacker"] and battle["boost_applied"]:
-                booster = battle["booster"]
-                if booster is not None and self.state.loc[booster][1] == battle["booster_circle"]:
-                    value += self.power(booster)
-            if uid == battle["target"] or "targets" in battle:
-                value += self._guard_shields(battle, uid)
+            value += self.battle_power(uid, battle)
+        return value
+
+    def battle_power(self, uid: Uid, battle: dict[str, Any]) -> int:
+        """What the battle adds to a unit's power: its booster's power while it boosts, the
+        guardians' shields while it is attacked (`power` and vgcore.unitstats share it)."""
+        value = 0
+        if uid == battle["attacker"] and battle["boost_applied"]:
+            booster = battle["booster"]
+            if booster is not None and self.state.loc[booster][1] == battle["booster_circle"]:
+                value += self.power(booster)
+        if uid == battle["target"] or "targets" in battle:
+            value += self._guard_shields(battle, uid)
         return value
 
     def _guard_shields(self, battle: dict[str, Any], uid: Uid) -> int:

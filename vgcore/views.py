@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary
 
 from vgcore.events import CARD_FIELDS
 from vgcore.types import GC
+from vgcore.unitstats import unit_stats
 from vgcore.zones import can_see
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
     view["players"] = {s: player_view(game, s, seat, lean=True, plans=plans) for s in st.seats}
     view["battle"] = battle_view(game)
     view["pending"] = pending_view(game, seat)
-    run_view_hooks(game, seat, view, _observed_impls(game.engine))
+    run_view_hooks(game, seat, view, observed_hooks(game.engine))
     return view
 
 
@@ -98,7 +99,7 @@ _OBSERVED_IMPLS: WeakKeyDictionary[Engine, list[tuple[Callable[..., Any], tuple[
     WeakKeyDictionary())
 
 
-def _observed_impls(engine: Engine) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
+def observed_hooks(engine: Engine) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
     """The engine's view hooks `observed_view` runs: all but those only adding unread keys."""
     impls = _OBSERVED_IMPLS.get(engine)
     if impls is None:
@@ -189,9 +190,9 @@ def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
     st = game.state
     face_up = st.face_up[uid]
     if face_up:
+        power, critical, shield, grade = unit_stats(game, uid)
         return {"card": st.card_ids[uid], "face_up": face_up, "rested": st.rested[uid],
-                "power": game.power(uid), "critical": game.critical(uid),
-                "shield": game.shield(uid), "grade": game.grade(uid)}
+                "power": power, "critical": critical, "shield": shield, "grade": grade}
     return {"card": st.card_ids[uid] if is_owner else None, "face_up": face_up,
             "rested": st.rested[uid]}
 

@@ -1,8 +1,9 @@
-"""Observations and the action table for learning agents, built from `Game.view(seat)` only.
+"""Observations and the action table for learning agents: what `Game.view(seat)` holds only.
 
 An `Encoder` is made once per engine (format): it numbers the engine's cards, reads their
 printed features into one table, and fixes every array's shape from the format's seats,
-circles and zones. `encode(game, seat)` then turns the seat's view (never the hidden state)
+circles and zones. `encode(game, seat)` then turns the seat's view (never the hidden state;
+without view hooks, the same values read from the state by the view's rules: `encode_seen`)
 into fixed-size int16 arrays: the field, the guardians, zone piles (hand, damage, soul,
 drop…), zone counts, circle markers, a global vector, and the pending decision's legal
 answers as a padded feature table with an `action_mask` — the ygo-agent style: a policy
@@ -21,15 +22,17 @@ import numpy as np
 
 from vgcore.carddb import CARD_KINDS
 from vgcore.types import GC, STANDARD_CIRCLES, Phase
-from vgcore.views import observed_view
+from vgcore.unitstats import unit_stats
+from vgcore.views import observed_hooks, observed_view, zone_plans
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from vgcore.decisions import Action
+    from vgcore.decisions import Action, Decision
     from vgcore.engine import Engine
     from vgcore.game import Game
-    from vgcore.types import Seat
+    from vgcore.state import GameState, PlayerState
+    from vgcore.types import Seat, Uid
 
 # -- vocabularies: codes are 1-based, 0 means "none"; anything unlisted gets the last code ----
 
@@ -175,6 +178,17 @@ class Encoder:
         self._order = {s: self.seat_order(s) for s in self.seats}
         self._rel = {s: {o: i + 1 for i, o in enumerate(order)}
                      for s, order in self._order.items()}
+        # Without view hooks observed_view runs, an observation is read from the state
+        # through the view's own rules (encode_seen).
+        self.reads_state = not observed_hooks(engine)
+        self._zone_set = frozenset(self.zones)
+        # By ownership, (pile, rows, how its face-down cards show) of the piles a view shows
+        # cards of: those whose zone_plans entry is not None (a count only).
+        plans = {is_owner: dict(plan) for is_owner, plan in zone_plans(engine).items()}
+        self._seen_piles = {is_owner: tuple(
+            (zone, rows, plans[is_owner][zone]) for zone, rows in self._zone_piles
+            if rows is not None and plans[is_owner][zone] is not None)
+            for is_owner in (True, False)}
 
     # -- the layout ---------------------------------------------------------------------
 
@@ -220,9 +234,12 @@ class Encoder:
         """The observation of `seat`: {"observation": {name: int16 array}, "action_mask":
         int8 array}. Only the seat's view is read (`observed_view`: the values of
         `game.view(seat, log=False)` an observation uses), with the decision's answers it
-        lists when `seat` is asked."""
+        lists when `seat` is asked — or, when no view hook would change that view, the
+        same values read from the state by the view's rules (`encode_seen`)."""
         if seat not in self._rel:
             game._check_seat(seat)  # raises the view's SeatError
+        if self.reads_state:
+            return self.encode_seen(game, seat)
         return self.encode_view(observed_view(game, seat), seat)
 
     def encode_view(self, view: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
@@ -297,7 +314,10 @@ class Encoder:
         obs["field"][row] = block
 
     def _unit_row(self, unit: Mapping[str, Any]) -> tuple[int, ...]:
-        key = unit_key(unit)
+        return self._row_of_unit(unit_key(unit))
+
+    def _row_of_unit(self, key: tuple[Any, ...]) -> tuple[int, ...]:
+        """A unit's row from its `unit_key`."""
         row = self._unit_rows.get(key)
         if row is None:
             card, face_up, rested, power, critical, shield, grade, n_marks = key
@@ -308,6 +328,140 @@ class Encoder:
             if len(self._unit_rows) < CACHE_LIMIT:
                 self._unit_rows[key] = row
         return row
+
+    # -- encoding from the state, by the view's rules ------------------------------------
+
+    def encode_seen(self, game: Game, seat: Seat) -> dict[str, Any]:
+        """`encode_view(observed_view(game, seat), seat)` without building the view: the
+        same arrays filled from the state by the rules the view is made by (zone_plans for
+        what a zone shows, unit_view's face-down rule, unit_stats), read in the view's order.
+        Only for engines without view hooks observed_view runs (`reads_state`);
+        tests/test_env_identity.py compares both ways at every step of whole games."""
+        rel = self._rel[seat]
+        obs = {name: np.zeros(shape, np.int16) for name, shape in self._shape_items}
+        st = game.state
+        for s in st.seats:  # the view's order: its unit stats are read in the same order
+            is_owner = s == seat
+            player = st.players[s]
+            self._seen_field(obs, rel[s] - 1, game, player, is_owner)
+            self._seen_zones(obs, rel[s] - 1, game, player, is_owner)
+        mask = np.zeros(self.sizes.actions, dtype=np.int8)
+        decision = st.decision
+        asked = decision is not None and decision.seat == seat
+        options = decision.option_strings() if asked else []  # type: ignore[union-attr]
+        if asked:
+            self._encode_actions(obs["actions"], mask, options, seat, rel)
+        obs["global"][:] = self._seen_global(st, seat, rel, decision, asked, len(options))
+        return {"observation": obs, "action_mask": mask}
+
+    def _seen_unit(self, game: Game, uid: Uid, is_owner: bool, n_marks: int,
+                   ) -> tuple[int, ...]:
+        """The row of the unit `unit_view` shows (a face-down one's card to its owner only)."""
+        st = game.state
+        face_up = st.face_up[uid]
+        if face_up:
+            return self._row_of_unit((st.card_ids[uid], face_up, st.rested[uid],
+                                      *unit_stats(game, uid), n_marks))
+        return self._row_of_unit((st.card_ids[uid] if is_owner else None, face_up,
+                                  st.rested[uid], None, None, None, None, n_marks))
+
+    def _seen_field(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
+                    player: PlayerState, is_owner: bool) -> None:
+        """`_encode_field` of the circles `player_view` would list."""
+        rows = [EMPTY_UNIT] * self.circle_rows
+        extra = len(FIELD_CIRCLES)
+        held, markers = player.zones, player.markers
+        for circle in player.circles:
+            cards = held[circle]
+            marks = markers.get(circle)
+            if cards:  # read even past the last row, as the view reads it
+                unit = self._seen_unit(game, cards[0], is_owner, len(marks) if marks else 0)
+            elif marks:
+                unit = (*EMPTY_UNIT[:MARKS_COLUMN], len(marks), *EMPTY_UNIT[MARKS_COLUMN + 1:])
+            else:  # the view's None
+                unit = EMPTY_UNIT
+            i = FIELD_ROWS.get(circle)
+            if i is None:
+                i, extra = extra, extra + 1
+                if i >= self.circle_rows:
+                    continue
+            rows[i] = unit
+            if marks:
+                obs["markers"][row, i, :len(marks[:MARKERS_PER_CIRCLE])] = [
+                    word_code(m) for m in marks[:MARKERS_PER_CIRCLE]]
+        key = tuple(rows)
+        block = self._field_blocks.get(key)
+        if block is None:
+            block = np.array(rows, dtype=np.int16)
+            if len(self._field_blocks) >= CACHE_LIMIT:
+                self._field_blocks.clear()
+            self._field_blocks[key] = block
+        obs["field"][row] = block
+
+    def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
+                    player: PlayerState, is_owner: bool) -> None:
+        """`_encode_player`'s counts, piles and guardians of the zones `player_view` lists."""
+        st = game.state
+        card_ids, face_up = st.card_ids, st.face_up
+        held, circles = player.zones, player.circles
+        get = held.get
+        counts = [len(get(zone, ())) for zone in self.zones]
+        if not circles.keys().isdisjoint(self._zone_set):  # the view lists those as circles
+            counts = [0 if zone in circles else n
+                      for zone, n in zip(self.zones, counts, strict=True)]
+        if counts and max(counts) >= INT16_MAX:
+            counts = [min(n, INT16_MAX) for n in counts]
+        obs["counts"][row] = counts
+        blocks = self._pile_blocks
+        for zone, rows, down in self._seen_piles[is_owner]:  # the piles the view shows
+            cards = get(zone)
+            if not cards or zone in circles:
+                continue
+            tail = cards[-rows:] if len(cards) > rows else cards
+            if down:
+                shown = tuple([card_ids[u] if face_up[u] else card_ids[u] + down for u in tail])
+            else:
+                shown = tuple([card_ids[u] if face_up[u] else "down" for u in tail])
+            block = blocks.get(shown)
+            if block is None:
+                block = self._pile_block(shown)
+            obs[zone][row, :len(shown)] = block
+        guardians = held.get(GC)
+        if guardians:  # the view reads every guardian's stats; the rows hold the first ones
+            units = [self._seen_unit(game, u, is_owner, 0) for u in guardians]
+            obs["guardians"][row, :len(units[:self.sizes.guardians])] = (
+                units[:self.sizes.guardians])
+
+    def _seen_global(self, st: GameState, seat: Seat, rel: Mapping[Seat, int],
+                     decision: Decision | None, asked: bool, n_options: int,
+                     ) -> tuple[int, ...]:
+        """`_global` of the view's head, decision, battle and pending abilities."""
+        battle = st.battle
+        b = (0, 0, 0, 0, 0, 0)
+        if battle is not None:  # battle_view's places, read back as `_global` reads them
+            a_seat, a_circle = self._place(
+                f"{battle['attacker_seat']}.{battle['attacker_circle']}", rel)
+            t_seat, t_circle = self._place(
+                f"{battle['target_seat']}.{battle['target_circle']}", rel)
+            booster = battle["booster_circle"]
+            hit = battle["hit"]
+            b = (a_seat, a_circle, t_seat, t_circle,
+                 CIRCLES.index(booster) + 1 if booster in CIRCLES else 0,
+                 -1 if hit is None else int(bool(hit)))
+        result = st.result
+        team = self.engine.seat_layout.teams[seat]
+        outcome = 0 if result is None else 3 if result == "draw" else 1 if result == team else 2
+        values = (
+                st.turn, int(st.turn_player == seat), rel.get(st.first_player, 0),
+                code(PHASES, st.phase), outcome,
+                code(DECISION_KINDS, decision.kind) if decision else 0, int(asked),
+                rel.get(decision.seat, 0) if decision else 0,
+                decision.min if asked else 0, decision.max if asked else 0,  # type: ignore[union-attr]
+                int(asked and bool(decision.optional)), n_options,  # type: ignore[union-attr]
+                int(battle is not None), *b, len(st.pending))
+        if max(values) > INT16_MAX or min(values) < -INT16_MAX:
+            values = tuple(clip(v) for v in values)
+        return values
 
     def _pile_block(self, shown: tuple[str, ...]) -> NDArray[np.int16]:
         block = np.array([self._pile_row(c) for c in shown], dtype=np.int16)

@@ -1,0 +1,84 @@
+"""`unit_stats` (vgcore/unitstats.py) reads a unit's power, critical, shield and grade in one
+pass for the views: at every decision of whole games of every format — default, scripted and
+vanilla decks, and every D-BT01 pair — it equals `Game.power`, `critical`, `shield` and
+`grade` for every unit on the field, guardians and a legion's mate included."""
+
+from __future__ import annotations
+
+import pytest
+
+from vgcore.agents import RandomAgent
+from vgcore.bench import scripted_decks, set_pairs, vanilla_decks
+from vgcore.game import Game
+from vgcore.plugins import Registry
+from vgcore.unitstats import unit_stats
+
+
+@pytest.fixture(scope="module")
+def builtin() -> Registry:
+    return Registry()
+
+
+def four_reads(game: Game, uid: int) -> tuple[int, int, int, int]:
+    return game.power(uid), game.critical(uid), game.shield(uid), game.grade(uid)
+
+
+def field_units(game: Game) -> list[int]:
+    """Every card in a field zone of any seat (circles, GC, a plugin's field zone)."""
+    st = game.state
+    return [uid for seat in st.seats for zone, cards in st.players[seat].zones.items()
+            if game.is_field(seat, zone) for uid in cards]
+
+
+def cases(registry: Registry) -> list[tuple[str, tuple[str, str]]]:
+    """(format, deck pair): each format's defaults, scripted and vanilla decks, and the
+    D-BT01 pairs."""
+    found: dict[tuple[str, tuple[str, str]], None] = {}
+    for format_id in registry.formats:
+        pairs = [registry.default_decks(format_id), scripted_decks(registry, format_id),
+                 vanilla_decks(registry, format_id)]
+        for pair in pairs:
+            if pair is not None:
+                found[format_id, (pair[0].name, pair[1].name)] = None
+    for a, b in set_pairs(registry, "d-standard").values():
+        found["d-standard", (a.name, b.name)] = None
+    return list(found)
+
+
+CASES = cases(Registry())
+
+
+@pytest.mark.parametrize(("format_id", "decks"), CASES,
+                         ids=[f"{f}-{a}-{b}" for f, (a, b) in CASES])
+def test_unit_stats_equal_the_four_reads_at_every_decision(builtin: Registry, format_id: str,
+                                                            decks: tuple[str, str]) -> None:
+    checked = 0
+    for seed in (0, 1):
+        game = builtin.new_game(format_id, decks, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            for uid in field_units(game):
+                assert unit_stats(game, uid) == four_reads(game, uid), (
+                    f"seed {seed}, event {len(game.state.log)}, {game.state.card_ids[uid]}")
+                checked += 1
+            game.apply(agent.choose(game, game.legal_actions()))
+    assert checked > 200
+
+
+def test_unit_stats_read_a_while_modifier_as_the_four_reads_do(
+        builtin: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = builtin.new_game("d-standard", None, 0, validate=False)
+    agent = RandomAgent(0)
+    seat = game.state.seats[0]
+    while game.vanguard(seat) is None:
+        game.apply(agent.choose(game, game.legal_actions()))
+    uid = game.vanguard(seat)
+    assert uid is not None
+    game.state.modifiers.append((uid, "critical", 1, "while:1", "test"))
+    game.state.modifiers.append((uid, "power", 5000, "while:1", "test"))
+    read = {}
+    for holds in (True, False):
+        monkeypatch.setattr(Game, "while_holds", lambda self, key, holds=holds: holds)
+        read[holds] = unit_stats(game, uid)
+        assert read[holds] == four_reads(game, uid)
+    assert read[True][0] - read[False][0] == 5000 and read[True][1] - read[False][1] == 1
