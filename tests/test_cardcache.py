@@ -9,6 +9,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from tests.test_carddb import TWO_CARDS, write_set
@@ -240,3 +241,17 @@ def test_a_cached_scenario_file_loads_and_locates_exactly_as_parsed(
     path.write_text(SCENARIOS.replace("RC.FL", "RC.FR"), encoding="utf-8")
     assert load_scenarios(path)[0].steps[0].value == "call VAN-RP-002 RC.FR"  # parsed again
     assert parsings == [str(path)] * 2
+
+
+@pytest.mark.parametrize("entry", [{"data": [], "starts": [[[0], "one"]]}, {"starts": []},
+                                   ["data", "starts"], "data starts"])
+def test_a_damaged_scenario_entry_is_parsed_as_without_a_cache(tmp_path: Path, cache: Path,
+                                                               entry: object) -> None:
+    path = tmp_path / "damaged.scenario.yaml"
+    path.write_text(SCENARIOS, encoding="utf-8")
+    parsed = load_scenarios(path)
+    (kept,) = (cache.parent / cardcache.DOCUMENTS).glob("*.msgpack")
+    kept.write_bytes(msgspec.msgpack.encode(entry))
+    again = load_scenarios(path)
+    assert [replace(s, source=None) for s in again] == [replace(s, source=None) for s in parsed]
+    assert [s.where() for s in again] == [s.where() for s in parsed]

@@ -173,12 +173,12 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
     text = read_card_text(path, within=card_dir_of(path))
     key = cardcache.cache_key(text, file, kind=f"scenario-{SCENARIO_CACHE_FORMAT}")
     found, kept = cardcache.read_document(key)
+    starts = _kept_starts(kept) if found else None
     doc: LoadedYaml | MarksLater
-    if found and isinstance(kept, dict) and isinstance(kept.get("starts"), list):
-        data = kept.get("data")
-        doc = MarksLater(text, file, {tuple(where): (line, column)
-                                      for where, line, column in kept["starts"]})
-    else:
+    if starts is not None:
+        data = kept["data"]
+        doc = MarksLater(text, file, starts)
+    else:  # not kept, or an entry of another shape (damaged): parsed as without a cache
         doc = parse_yaml_text(text, file)
         data = doc.data
     scenarios = scenarios_of(data, Source(file, doc))
@@ -187,6 +187,16 @@ def load_scenarios(path: str | Path) -> list[Scenario]:
                   for s in scenarios if s.source is not None]
         cardcache.write_document(key, {"data": data, "starts": starts})
     return scenarios
+
+
+def _kept_starts(kept: Any) -> dict[tuple[Any, ...], Position] | None:
+    """Where each scenario begins, from a cache entry; None if the entry is not one."""
+    if not isinstance(kept, dict) or "data" not in kept:
+        return None
+    try:
+        return {tuple(where): (int(line), int(column)) for where, line, column in kept["starts"]}
+    except (TypeError, ValueError, KeyError):
+        return None
 
 
 def scenarios_of(data: Any, source: Source) -> list[Scenario]:
