@@ -70,6 +70,7 @@ collect_ignore = ["cards/errors"]
 # test while the other has finished. A module's tests keep their order, so a module fixture is
 # set up once per worker. The order never changes what a test checks.
 SLOW_FIRST = (
+    "tests/web/",  # one unit (below): a minute of mostly waiting for the browser, from the start
     "tests/test_bench.py",  # --compare: four `vgcore bench` runs in a row
     "tests/test_designer_guide.py",
     "tests/test_dbt01.py",
@@ -97,16 +98,23 @@ SLOW_FIRST = (
     "plugins/vgcore_tag/tests/test_tag.py",
     "tests/test_determinize.py",
 )
-# Modules whose tests share a costly module fixture (a local Ray, a browser) run on one worker,
-# each as one unit of work (xdist_group).
+# Tests that share a costly fixture run on one worker as one unit of work (xdist_group): a
+# module with its local Ray; the browser folder, whose modules share one host (`site`, per
+# worker) and each start a browser — one worker mostly waiting on them, not both.
 GROUPED = ("tests/test_ray.py", "tests/web/")
+
+
+def unit_of(item: pytest.Item) -> str:
+    """The module of a test, or the folder or module of GROUPED it belongs to."""
+    path = item.nodeid.split("::")[0]
+    return next((group for group in GROUPED if path.startswith(group)), path)
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     rank = {path: i for i, path in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    items.sort(key=lambda item: rank.get(unit_of(item), len(rank)))
     for item in items:
-        path = item.nodeid.split("::")[0]
-        if path.startswith(GROUPED):
-            item.add_marker(pytest.mark.xdist_group(path))
+        unit = unit_of(item)
+        if unit in GROUPED:
+            item.add_marker(pytest.mark.xdist_group(unit))

@@ -3,10 +3,13 @@ is loaded never depends on whether it came from the cache."""
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from tests.test_carddb import TWO_CARDS, write_set
@@ -15,7 +18,10 @@ from vgcore.carddb import load_card_dir
 from vgcore.decks import load_deck
 from vgcore.errors import CardDataError
 from vgcore.plugins import Registry
+from vgcore.testing.scenario import ScenarioFileError, load_scenarios, run_scenario
 
+scenario_module = importlib.import_module("vgcore.testing.scenario")  # `testing.scenario` is
+# also the name of the builder function that vgcore.testing exports
 VANILLA = ["vanilla-premium-royal-paladin", "vanilla-premium-kagero"]  # no skills: no Lua
 DECK = """
 name: cached deck
@@ -187,3 +193,65 @@ def test_a_document_seen_valid_is_not_checked_again_and_an_invalid_one_always_is
         with pytest.raises(CardDataError, match="count"):
             load_deck(bad)
     assert len(list((cache.parent / cardcache.VALID).iterdir())) == 1
+
+
+SCENARIOS = """\
+- name: a called unit
+  format: premium
+  board: {A: {vanguard: VAN-RP-009, hand: [VAN-RP-002], deck: [VAN-RP-002]},
+          B: {vanguard: VAN-KG-009, deck: [VAN-KG-002]}}
+  steps:
+    - {A: call VAN-RP-002 RC.FL}
+  expect: {A.RC.FL: VAN-RP-002}
+- name: a wrong answer, located
+  format: premium
+  board: {A: {vanguard: VAN-RP-009}, B: {vanguard: VAN-KG-009}}
+  steps:
+    - {C: battle}
+"""
+
+
+def test_a_cached_scenario_file_loads_and_locates_exactly_as_parsed(
+        tmp_path: Path, cache: Path, registry: Registry,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "cached.scenario.yaml"
+    path.write_text(SCENARIOS, encoding="utf-8")
+    parsed = load_scenarios(path)
+    parsings: list[str] = []
+    real_parse = scenario_module.parse_yaml_text
+
+    def counted(text: str, file: str) -> yamlio.LoadedYaml:
+        parsings.append(file)
+        return real_parse(text, file)
+
+    monkeypatch.setattr(scenario_module, "parse_yaml_text", counted)
+    cached = load_scenarios(path)
+    assert [replace(s, source=None) for s in cached] == [replace(s, source=None) for s in parsed]
+    assert [s.where() for s in cached] == [s.where() for s in parsed] == [
+        f"{path}:1:3", f"{path}:8:3"]
+    run_scenario(cached[0], registry)
+    assert not parsings  # where each scenario begins is kept: a passing one needs no parse
+    errors = []
+    for each in (parsed[1], cached[1]):
+        with pytest.raises(ScenarioFileError) as info:
+            run_scenario(each, registry)
+        errors.append(str(info.value))
+    assert errors[0] == errors[1] and f"{path}:12:" in errors[1] and "unknown step 'C'" in errors[1]
+    assert parsings == [str(path)]  # the error needed the marks: one parse of the same text
+    path.write_text(SCENARIOS.replace("RC.FL", "RC.FR"), encoding="utf-8")
+    assert load_scenarios(path)[0].steps[0].value == "call VAN-RP-002 RC.FR"  # parsed again
+    assert parsings == [str(path)] * 2
+
+
+@pytest.mark.parametrize("entry", [{"data": [], "starts": [[[0], "one"]]}, {"starts": []},
+                                   ["data", "starts"], "data starts"])
+def test_a_damaged_scenario_entry_is_parsed_as_without_a_cache(tmp_path: Path, cache: Path,
+                                                               entry: object) -> None:
+    path = tmp_path / "damaged.scenario.yaml"
+    path.write_text(SCENARIOS, encoding="utf-8")
+    parsed = load_scenarios(path)
+    (kept,) = (cache.parent / cardcache.DOCUMENTS).glob("*.msgpack")
+    kept.write_bytes(msgspec.msgpack.encode(entry))
+    again = load_scenarios(path)
+    assert [replace(s, source=None) for s in again] == [replace(s, source=None) for s in parsed]
+    assert [s.where() for s in again] == [s.where() for s in parsed]

@@ -22,6 +22,9 @@ trip unchanged. Checking them against their JSON Schema
 costs jsonschema's import and its compiled validators: for those the cache keeps only that a
 document passed (an empty file in `valid/`, named by the sha256 of the schema and the document),
 so a document seen valid before is not checked again (`yamlio.check_schema(remember=True)`).
+Scenario files are kept the same way, with the line and column where each scenario begins
+(`testing.scenario.load_scenarios`): collection, the scenario runner and `validate`'s coverage
+read all of them in every process, and only an error or a failure needs their other marks.
 
 Where: `$VGCORE_CACHE_DIR` if set (`off` turns the cache off), else the user's cache directory
 (`platformdirs.user_cache_dir("vgcore")`): card records in `cards/`, documents in `yaml/`,

@@ -261,7 +261,10 @@ def unit_pool(engine: Engine, card: CardRecord) -> list[str]:
              and c.grade is not None and not c.trigger and c.kind != TOKEN]  # tokens: field only
     own = [c for c in units if c.set == card.set]
     rest = [c for c in units if c.set != card.set and c.affiliation == card.affiliation]
-    chosen = own + rest + [c for c in units if c not in own and c not in rest]
+    # The others: neither of the card's set nor of its affiliation (tested by value, not by
+    # looking each unit up in the two lists, which cost a second per `validate`).
+    chosen = own + rest + [c for c in units if c.set != card.set
+                           and c.affiliation != card.affiliation]
     by_grade: dict[int, list[str]] = {}
     for c in chosen:
         by_grade.setdefault(min(c.grade or 0, 3), []).append(c.id)

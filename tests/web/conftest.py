@@ -30,6 +30,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SCREENSHOTS = Path(os.environ.get("VGCORE_SCREENSHOTS")
                    or Path(tempfile.gettempdir()) / "vgcore-screenshots")
 STEP_TIMEOUT_MS = 20_000
+# A page that is deciding shows its answers; one whose state changed shows what that state does.
+SETTLED = ("document.body.dataset.state !== 'deciding' || "
+           "document.querySelector('#actions [data-action]') !== null")
 VIEWPORT = {"width": 1400, "height": 940}
 
 
@@ -103,9 +106,17 @@ class Watched:
 
     def click_random_action(self, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
         """Click one of the pending decision's answers: the first of `prefer` offered, else
-        one chosen by `rng` (as `rng.choice` would); returns it."""
+        one chosen by `rng` (as `rng.choice` would); returns it, or "" when the game moved on
+        before an answer could be read (the other seat conceded, say: the page is no longer
+        deciding)."""
         actions = self.page.eval_on_selector_all("#actions [data-action]",
                                                  "found => found.map(e => e.dataset.action)")
+        if not actions:  # read again once the page has settled: answers, or another state
+            self.page.wait_for_function(SETTLED, timeout=STEP_TIMEOUT_MS)
+            if self.state() != "deciding":
+                return ""
+            actions = self.page.eval_on_selector_all(
+                "#actions [data-action]", "found => found.map(e => e.dataset.action)")
         assert actions, "deciding, but no answer to click"
         wanted = [a for a in prefer if a in actions]
         index = actions.index(wanted[0]) if wanted else rng.randrange(len(actions))

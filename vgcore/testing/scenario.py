@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from vgcore import cardcache
 from vgcore.carddb import CardDB, parse_card_records
-from vgcore.cardfiles import card_dir_of
+from vgcore.cardfiles import card_dir_of, read_card_text
 from vgcore.engine import Engine
 from vgcore.errors import (
     CardDataError,
@@ -41,9 +42,11 @@ from vgcore.testing.expectations import (
     game_context,
 )
 from vgcore.types import Phase, Seat
-from vgcore.yamlio import DocPath, LoadedYaml, Position, describe, load_yaml_with_marks
+from vgcore.yamlio import DocPath, LoadedYaml, Position, describe, parse_yaml_text
 
 SCENARIO_SUFFIX: Final = ".scenario.yaml"
+#: Bump when what the card cache keeps of a scenario file changes (see `load_scenarios`).
+SCENARIO_CACHE_FORMAT: Final = 1
 SCENARIO_KEYS: Final = ("name", "rule", "covers", "format", "seed", "cards", "start", "board",
                         "steps",
                         "expect")
@@ -87,12 +90,33 @@ class Step:
     path: DocPath = ()
 
 
+class MarksLater:
+    """The marks of a scenario file read from the cache (see `load_scenarios`): where each
+    scenario begins is kept; anything else is located by parsing the same text again, which
+    only an error or a failure needs."""
+
+    __slots__ = ("_loaded", "_starts", "file", "text")
+
+    def __init__(self, text: str, file: str, starts: Mapping[tuple[Any, ...], Position]) -> None:
+        self.text, self.file, self._starts = text, file, starts
+        self._loaded: LoadedYaml | None = None
+
+    def position(self, path: DocPath, *, key: bool = False) -> Position:
+        """1-based (line, column) of the node at `path`, as `LoadedYaml.position` gives it."""
+        start = None if key else self._starts.get(tuple(path))
+        if start is not None:
+            return start
+        if self._loaded is None:
+            self._loaded = parse_yaml_text(self.text, self.file)
+        return self._loaded.position(path, key=key)
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """The file a scenario came from, with the node marks that locate its parts."""
 
     file: str
-    doc: LoadedYaml | None
+    doc: LoadedYaml | MarksLater | None
     path: DocPath = ()
 
     def position(self, path: DocPath = (), *, key: bool = False) -> Position:
@@ -139,11 +163,45 @@ class Scenario:
 
 
 def load_scenarios(path: str | Path) -> list[Scenario]:
-    """Every scenario of one file (a mapping or a list of mappings), checked for shape."""
+    """Every scenario of one file (a mapping or a list of mappings), checked for shape.
+
+    A file that loaded before with the same path and text is not parsed again: its document
+    and where each of its scenarios begins come from the card cache (vgcore.cardcache), and
+    its shape is checked as for a parsed file. Collection, the scenario runner and `vgcore
+    validate`'s coverage read every scenario file, in every process."""
     file = str(path)
-    doc = load_yaml_with_marks(path, within=card_dir_of(path))
-    data = doc.data
-    source = Source(file, doc)
+    text = read_card_text(path, within=card_dir_of(path))
+    key = cardcache.cache_key(text, file, kind=f"scenario-{SCENARIO_CACHE_FORMAT}")
+    found, kept = cardcache.read_document(key)
+    starts = _kept_starts(kept) if found else None
+    doc: LoadedYaml | MarksLater
+    if starts is not None:
+        data = kept["data"]
+        doc = MarksLater(text, file, starts)
+    else:  # not kept, or an entry of another shape (damaged): parsed as without a cache
+        doc = parse_yaml_text(text, file)
+        data = doc.data
+    scenarios = scenarios_of(data, Source(file, doc))
+    if not found:
+        starts = [[list(s.source.path), *doc.position(s.source.path)]
+                  for s in scenarios if s.source is not None]
+        cardcache.write_document(key, {"data": data, "starts": starts})
+    return scenarios
+
+
+def _kept_starts(kept: Any) -> dict[tuple[Any, ...], Position] | None:
+    """Where each scenario begins, from a cache entry; None if the entry is not one."""
+    if not isinstance(kept, dict) or "data" not in kept:
+        return None
+    try:
+        return {tuple(where): (int(line), int(column)) for where, line, column in kept["starts"]}
+    except (TypeError, ValueError, KeyError):
+        return None
+
+
+def scenarios_of(data: Any, source: Source) -> list[Scenario]:
+    """The scenarios of one file's document, checked for shape; `source` is the file's."""
+    file, doc = source.file, source.doc
     if isinstance(data, Mapping):
         items: list[tuple[Any, DocPath]] = [(data, ())]
     elif isinstance(data, list) and data:
@@ -327,9 +385,9 @@ def play(game: Game, steps: Iterable[Step | Mapping[str, Any]],
         step = raw if isinstance(raw, Step) else parse_step(raw, src, ())
         name = f"step {number}"
         if step.kind == "answer":
-            answer(game, step, place(scenario, name, step.path), scenario)
+            answer(game, step, Place(scenario, name, step.path), scenario)
         elif step.kind == "reject":
-            reject(game, step, place(scenario, name, step.path), scenario)
+            reject(game, step, Place(scenario, name, step.path), scenario)
         elif step.kind == "check":
             check_block(game, scenario, step.value, step.path, name)
         else:
@@ -337,7 +395,8 @@ def play(game: Game, steps: Iterable[Step | Mapping[str, Any]],
                         options_step=True)
 
 
-def answer(game: Game, step: Step, label: str, scenario: Scenario | None = None) -> None:
+def answer(game: Game, step: Step, label: str | Place,
+           scenario: Scenario | None = None) -> None:
     """Give a listed answer; it must be for the seat being asked and legal."""
     seat, text = step.seat, step.value
     check_seat(game, step, scenario)
@@ -358,7 +417,8 @@ def answer(game: Game, step: Step, label: str, scenario: Scenario | None = None)
                               game_context(game)) from None
 
 
-def reject(game: Game, step: Step, label: str, scenario: Scenario | None = None) -> None:
+def reject(game: Game, step: Step, label: str | Place,
+           scenario: Scenario | None = None) -> None:
     """The answer must be refused by the pending decision of that seat, the state unchanged.
 
     Only the seat being asked may be named: a reject aimed at a seat that is not asked would
@@ -417,6 +477,19 @@ def place(scenario: Scenario | None, name: str, path: DocPath, *, key: bool = Fa
     """"step 3 (file:line:column)", or just the name when there is no file."""
     where = scenario.where(path, key=key) if scenario is not None else None
     return f"{name} ({where})" if where else name
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A step's `place`, worked out only when a message prints it: locating a step of a file
+    that came from the card cache parses the file again, which a passing step never needs."""
+
+    scenario: Scenario | None
+    name: str
+    path: DocPath
+
+    def __str__(self) -> str:
+        return place(self.scenario, self.name, self.path)
 
 
 # -- many scenarios at once -------------------------------------------------------------
