@@ -159,11 +159,11 @@ def test_reopening_the_file_gives_the_same_data(path: Path) -> None:
 def test_the_checkpointer_keeps_the_log_short_while_commits_go_on(path: Path) -> None:
     """Checkpoints come from the checkpointer's own connection between the store's commits:
     every entry is kept, SQLite's automatic checkpoint (inside commits) is off, and the log
-    is truncated once long, so it stays bounded under a steady stream of commits."""
+    starts over once long, so it stays bounded under a steady stream of commits."""
     store = Store(path)
     assert store._checkpoints is not None  # its thread runs too, at its own sizes
     assert store._db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
-    small = Checkpointer(str(path), "NORMAL", pages=20, truncate_pages=80)
+    small = Checkpointer(str(path), "NORMAL", pages=20, restart_pages=80)
     db = small.connect()
     page = db.execute("PRAGMA page_size").fetchone()[0]
     store.create_game(record())
@@ -175,7 +175,7 @@ def test_the_checkpointer_keeps_the_log_short_while_commits_go_on(path: Path) ->
         longest = max(longest, small.wal_size())
     db.close()
     assert small.runs > 0 and small.failures == 0
-    assert longest <= 81 * page + 4096  # truncated at 80 pages: bounded, not 1,000 commits
+    assert longest <= 81 * page + 4096  # restarted at 80 frames: bounded, not 1,000 commits
     store.close()
     with Store(path) as again:
         assert again.journal("g1") == entries

@@ -39,12 +39,14 @@ STATUSES = ("live", "over")
 # WAL pages after which the checkpointer copies the log into the database file (SQLite's own
 # automatic checkpoint would do it every 1000 pages, inside a commit on the host's thread).
 CHECKPOINT_PAGES = 1000
-# WAL pages after which the checkpointer also truncates the log: a PASSIVE checkpoint never
-# lets the log start over while commits keep coming, so it would grow for as long as they do.
-# Truncating holds commits back for its moment (they wait, they do not fail: COMMIT_WAIT).
-TRUNCATE_PAGES = 16_000
+# Frames in the log after which the checkpointer also has it start over from its beginning:
+# a PASSIVE checkpoint never lets the log restart while commits keep coming, so it would grow
+# for as long as they do. A RESTART holds commits back for its moment (they wait, they do not
+# fail: COMMIT_WAIT); the file keeps its size and is written again from the start, so it stays
+# bounded (truncating it instead held commits for up to 55 ms: docs/performance.md, session 9).
+RESTART_PAGES = 16_000
 CHECKPOINT_EVERY = 0.2  # seconds between the checkpointer's looks at the log's size
-COMMIT_WAIT = 10_000  # ms a commit waits for the checkpointer's truncation (busy_timeout)
+COMMIT_WAIT = 10_000  # ms a commit waits for the checkpointer's restart (busy_timeout)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
@@ -527,10 +529,10 @@ class Checkpointer(threading.Thread):
     """
 
     def __init__(self, path: str, synchronous: str, *, pages: int = CHECKPOINT_PAGES,
-                 truncate_pages: int = TRUNCATE_PAGES, every: float = CHECKPOINT_EVERY) -> None:
+                 restart_pages: int = RESTART_PAGES, every: float = CHECKPOINT_EVERY) -> None:
         super().__init__(name="vgcore-checkpoints", daemon=True)
         self.path, self.synchronous, self.pages, self.every = path, synchronous, pages, every
-        self.truncate_pages = truncate_pages
+        self.restart_pages = restart_pages
         self.wal = Path(path + "-wal")
         self.done = threading.Event()
         self.runs = 0  # checkpoints made
@@ -551,13 +553,16 @@ class Checkpointer(threading.Thread):
         return db
 
     def step(self, db: sqlite3.Connection) -> None:
-        """Checkpoint if the log is long enough for it."""
+        """Checkpoint if the log file is long enough for it; have the log start over once it
+        holds `restart_pages` frames. Right after the PASSIVE checkpoint, the RESTART has
+        only the last moment's frames to copy and few pages to sync: commits wait for that
+        alone."""
         page_size = db.execute("PRAGMA page_size").fetchone()[0]
-        size = self.wal_size()
-        if size >= self.truncate_pages * page_size:
-            self.checkpoint(db, "TRUNCATE")
-        elif size >= self.pages * page_size:
-            self.checkpoint(db, "PASSIVE")
+        if self.wal_size() < self.pages * page_size:
+            return
+        frames = self.checkpoint(db, "PASSIVE")
+        if frames >= self.restart_pages:
+            self.checkpoint(db, "RESTART")
 
     def wal_size(self) -> int:
         try:
@@ -565,14 +570,17 @@ class Checkpointer(threading.Thread):
         except OSError:
             return 0
 
-    def checkpoint(self, db: sqlite3.Connection, mode: str) -> None:
-        """PASSIVE copies what it can and blocks nobody; TRUNCATE (the log is long) waits
-        for the commit in progress, copies the rest and empties the log."""
+    def checkpoint(self, db: sqlite3.Connection, mode: str) -> int:
+        """PASSIVE copies what it can and blocks nobody; RESTART (the log is long) waits for
+        the commit in progress, copies the rest, and the next commit writes the log from its
+        beginning. Returns the frames in the log (0 if SQLite refused)."""
         try:
-            db.execute(f"PRAGMA wal_checkpoint({mode})")
-            self.runs += 1
+            row = db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         except sqlite3.Error:
             self.failures += 1
+            return 0
+        self.runs += 1
+        return int(row[1]) if row and row[1] is not None and row[1] > 0 else 0
 
     def stop(self) -> None:
         self.done.set()
