@@ -111,6 +111,12 @@ def unit_key(unit: Mapping[str, Any]) -> tuple[Any, ...]:
             unit.get("critical"), unit.get("shield"), unit.get("grade"), len(marks))
 
 
+def put_markers(markers: NDArray[np.int16], row: int, i: int, marks: Sequence[str]) -> None:
+    """A circle's markers (the first MARKERS_PER_CIRCLE of them) as word codes."""
+    shown = marks[:MARKERS_PER_CIRCLE]
+    markers[row, i, :len(shown)] = [word_code(m) for m in shown]
+
+
 def code(vocabulary: Sequence[str], word: str | None) -> int:
     if word is None:
         return 0
@@ -302,8 +308,11 @@ class Encoder:
             rows[i] = self._unit_row(unit) if "face_up" in unit else (
                 *EMPTY_UNIT[:MARKS_COLUMN], len(marks), *EMPTY_UNIT[MARKS_COLUMN + 1:])
             if marks:
-                obs["markers"][row, i, :len(marks[:MARKERS_PER_CIRCLE])] = [
-                    word_code(m) for m in marks[:MARKERS_PER_CIRCLE]]
+                put_markers(obs["markers"], row, i, marks)
+        obs["field"][row] = self._field_block(rows)
+
+    def _field_block(self, rows: list[tuple[int, ...]]) -> NDArray[np.int16]:
+        """A seat's field rows as an array, kept by value (consecutive steps repeat most)."""
         key = tuple(rows)
         block = self._field_blocks.get(key)
         if block is None:
@@ -311,7 +320,7 @@ class Encoder:
             if len(self._field_blocks) >= CACHE_LIMIT:
                 self._field_blocks.clear()
             self._field_blocks[key] = block
-        obs["field"][row] = block
+        return block
 
     def _unit_row(self, unit: Mapping[str, Any]) -> tuple[int, ...]:
         return self._row_of_unit(unit_key(unit))
@@ -387,16 +396,8 @@ class Encoder:
                     continue
             rows[i] = unit
             if marks:
-                obs["markers"][row, i, :len(marks[:MARKERS_PER_CIRCLE])] = [
-                    word_code(m) for m in marks[:MARKERS_PER_CIRCLE]]
-        key = tuple(rows)
-        block = self._field_blocks.get(key)
-        if block is None:
-            block = np.array(rows, dtype=np.int16)
-            if len(self._field_blocks) >= CACHE_LIMIT:
-                self._field_blocks.clear()
-            self._field_blocks[key] = block
-        obs["field"][row] = block
+                put_markers(obs["markers"], row, i, marks)
+        obs["field"][row] = self._field_block(rows)
 
     def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
                     player: PlayerState, is_owner: bool) -> None:
