@@ -11,6 +11,7 @@ from __future__ import annotations
 import fcntl
 import os
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -34,6 +35,15 @@ def vgcore_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "vgcore.cli"]
 
 
+def as_a_terminal_starts_it() -> None:
+    """In the child before `vgcore` starts: the pty becomes its controlling terminal, and
+    Ctrl-C's signal has its default action, as a shell gives its foreground jobs. A test
+    process may run with SIGINT ignored (a child inherits that: its Ctrl-C would do nothing;
+    seen in CI, where every Ctrl-C of the test went unnoticed)."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """A pseudo-terminal 100 columns wide with `vgcore …` running in it."""
 
@@ -44,7 +54,7 @@ class Terminal:
         self.proc = subprocess.Popen(
             [*vgcore_command(), *args], stdin=slave, stdout=slave, stderr=slave, env=env,
             start_new_session=True, close_fds=True,
-            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+            preexec_fn=as_a_terminal_starts_it)
         os.close(slave)
         self.fd = master
         self.screen = ""  # everything the program wrote
