@@ -94,7 +94,7 @@ def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
     assert (links / "vgcore").resolve() == (root / "vgcore").resolve()
     assert (links / "vgcore_cards").resolve() == (root / "card_scripts").resolve()
     done = subprocess.run([sys.executable, "-m", "vgcore.cli", "bench", "--compare", "HEAD",
-                           "--games", "2", "--rounds", "2", "--json"],
+                           "--games", "2", "--rounds", "2", "--startup-runs", "1", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)

@@ -43,7 +43,7 @@ def test_simulate_names_an_unknown_agent() -> None:
 
 
 def test_bench_prints_the_promised_keys() -> None:
-    code, out = run("bench", "--games", "2", "--json")
+    code, out = run("bench", "--games", "2", "--startup-runs", "1", "--json")
     assert code == 0, out
     data = json.loads(out)
     assert set(data) == {

@@ -88,9 +88,12 @@ def package_links(checkout: Path, into: Path) -> Path:
     return links
 
 
-def bench_once(side: Side, argv: Sequence[str]) -> dict[str, Any]:
+def bench_once(side: Side, argv: Sequence[str], cwd: Path) -> dict[str, Any]:
+    """One `vgcore bench --json` of a side, run from `cwd`: a directory holding no package
+    (`python -m` puts its working directory first on sys.path, ahead of PYTHONPATH, so run
+    from a checkout's root the other side would import this checkout's code)."""
     done = subprocess.run([sys.executable, "-m", "vgcore.cli", "bench", *argv, "--json"],
-                          capture_output=True, text=True, env=side.env)
+                          capture_output=True, text=True, env=side.env, cwd=cwd)
     if done.returncode != 0:
         raise CompareError(f"{side.name}: vgcore bench failed:\n{done.stderr.strip()[-2000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -106,13 +109,15 @@ def compare(rev: str, argv: Sequence[str], rounds: int,
         links = package_links(other_tree, Path(tmp))
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(links), *filter(None, [os.environ.get("PYTHONPATH")])])}
+        neutral = Path(tmp) / "run"
+        neutral.mkdir()
         this = Side("this checkout", dict(os.environ), [])
         other = Side(rev, env, [])
         for i in range(rounds):
             order = (this, other) if i % 2 == 0 else (other, this)
             for side in order:
                 on_run(side.name, i + 1)
-                side.runs.append(bench_once(side, argv))
+                side.runs.append(bench_once(side, argv, neutral))
     figures = {}
     for key in (*HIGHER_IS_BETTER, *LOWER_IS_BETTER):
         mine, theirs = this.median(key), other.median(key)

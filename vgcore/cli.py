@@ -296,6 +296,8 @@ def end_simulation(report: Any, lenient: bool) -> None:
                    "and report both medians and the speed-up (docs/performance.md).")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
               help="--compare: benches of each side.")
+@click.option("--startup-runs", type=click.IntRange(min=1),
+              help="Fresh processes each start-up figure is the best of (default 3).")
 @click.option("--env", "env_mode", is_flag=True,
               help="Measure the learning environment instead (vgcore[ai]): PettingZoo AEC "
                    "steps/s with random legal answers, beside the bare engine's, and the "
@@ -308,8 +310,8 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
           views: bool, batch: bool, profile_path: str | None, trace_host: bool,
-          compare_rev: str | None, rounds: int, env_mode: bool, steps: int,
-          card_dirs: tuple[str, ...]) -> None:
+          compare_rev: str | None, rounds: int, startup_runs: int | None, env_mode: bool,
+          steps: int, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
     With --host: the headless host under load — answers/s, latency from an answer to the next
@@ -325,8 +327,10 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
                    batch=batch, rate=rate, trace=trace_host)
         return
     if compare_rev is not None:
-        bench_compare(compare_rev, ["--format", format_id, "--games", str(games or 200),
-                                    "--seed", str(seed)], rounds, as_json)
+        argv = ["--format", format_id, "--games", str(games or 200), "--seed", str(seed)]
+        if startup_runs is not None:  # only when asked: an older revision may not know it
+            argv += ["--startup-runs", str(startup_runs)]
+        bench_compare(compare_rev, argv, rounds, as_json)
         return
     from tqdm import tqdm
 
@@ -341,10 +345,11 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
               file=sys.stderr) as bar:
         result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
     from vgcore import __version__
-    from vgcore.bench import startup_times
+    from vgcore.bench import STARTUP_RUNS, startup_times
 
+    startup = startup_times(startup_runs or STARTUP_RUNS)
     echo_figures({"format": format_id, "games": games, "engine_version": __version__,
-                  **result.as_dict(), "startup": startup_times()}, as_json)
+                  **result.as_dict(), "startup": startup}, as_json)
 
 
 def echo_figures(data: dict[str, Any], as_json: bool) -> None:
