@@ -170,13 +170,6 @@ class Encoder:
         self._field_blocks: dict[tuple[tuple[int, ...], ...], NDArray[np.int16]] = {}
         self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self.shapes = self._shapes()
-        self._slices: list[tuple[str, int, int, tuple[int, ...]]] = []
-        at = 0
-        for name, shape in self.shapes.items():
-            size = int(np.prod(shape))
-            self._slices.append((name, at, at + size, shape))
-            at += size
-        self._total = at
         self._shape_items = tuple(self.shapes.items())
         # (zone, rows of its pile array or None: no pile) in `counts` order.
         self._zone_piles = tuple((z, self.sizes.pile(z) if z in self.piles else None)
