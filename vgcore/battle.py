@@ -60,7 +60,7 @@ def attack_options(game: Game, seat: Seat) -> list[Action]:
     Effects widen this: a unit with `attack_from_back_row` may attack from the back row, and
     one with `attack_back_column` may also target the opponent's back-row unit in its column.
     """
-    options = []
+    options: list[Action] = []
     if may_attack(game):
         foe = game.opponent(seat)
         front = [f"{foe}.{c}" for c in game.front_row(foe) if game.unit_at(foe, c) is not None]
@@ -335,12 +335,12 @@ def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
         for uid in uids:
             game.emit("guard", seat=seat, card=game.state.card_ids[uid], uid=uid, circle=GC)
     elif action.verb == "intercept":
-        uid = game.unit_at(seat, action.args[0])
-        assert uid is not None
-        actions.put_guardian(game, uid, seat)
-        guards(game, battle, uid, action.args[1:])
-        game.emit("intercept", seat=seat, circle=action.args[0], card=game.state.card_ids[uid],
-                  uid=uid)
+        unit = game.unit_at(seat, action.args[0])
+        assert unit is not None
+        actions.put_guardian(game, unit, seat)
+        guards(game, battle, unit, action.args[1:])
+        game.emit("intercept", seat=seat, circle=action.args[0], card=game.state.card_ids[unit],
+                  uid=unit)
     else:
         game.engine.apply_extra_option(game, seat, "guard", action)
 

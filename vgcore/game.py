@@ -68,8 +68,8 @@ class Game:
 
     __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_busy",
                  "cont_cache", "cont_memo", "engine", "history_cache", "in_procedure",
-                 "layouts", "log_limit", "moves", "resolution_mark", "rules_dirty", "script_left",
-                 "script_warnings", "state", "state_cache", "telling_moves")
+                 "layouts", "log_limit", "moves", "probing", "resolution_mark", "rules_dirty",
+                 "script_left", "script_warnings", "state", "state_cache", "telling_moves")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -106,6 +106,8 @@ class Game:
         self.script_left = limits.script_instructions_per_decision
         self.log_limit = limits.log_events
         self.in_procedure = False
+        # A probe (vgcore.snapshots) stops at its first question: `ask` raises `Asked`.
+        self.probing = False
 
     def __repr__(self) -> str:
         st = self.state
@@ -501,6 +503,9 @@ class Game:
             optional: bool = False, data: dict[str, Any] | None = None) -> None:
         """Put a question to `seat`; a single answer that is not a "may" is taken at once."""
         st = self.state
+        if self.probing:
+            st.decision_seq += 1
+            raise Asked(self, seat, kind, prompt, list(options), 1, 1, optional, data or {})
         if not options:
             raise RuntimeError(f"decision {kind!r} for {seat} has no legal answer")
         st.decision_seq += 1
@@ -940,6 +945,15 @@ class Game:
         if len(members) == 1:
             return len(players[seat].zones[Zone.DAMAGE])
         return sum(len(players[s].zones[Zone.DAMAGE]) for s in members)
+
+
+class Asked(Exception):
+    """Raised by a probing game at its first question (vgcore.snapshots): the game, then the
+    question's fields (seat, kind, prompt, options, min, max, optional, data)."""
+
+    def __init__(self, game: Game, *args: Any) -> None:
+        super().__init__(*args)
+        self.game = game
 
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")

@@ -20,7 +20,11 @@ class Pcg32:
 
     __slots__ = ("inc", "state")
 
-    def __init__(self, seed: int = 0, stream: int = 54) -> None:
+    def __init__(self, seed: int = 0, stream: int = 54, *,
+                 position: tuple[int, int] | None = None) -> None:
+        if position is not None:  # a copy or a snapshot's: (state, inc)
+            self.state, self.inc = position
+            return
         self.inc = ((stream << 1) | 1) & _MASK64
         self.state = 0
         self.next_u32()
@@ -72,15 +76,11 @@ class Pcg32:
         self.state = state
 
     def copy(self) -> Pcg32:
-        twin = Pcg32.__new__(Pcg32)
-        twin.state, twin.inc = self.state, self.inc
-        return twin
+        return Pcg32(position=(self.state, self.inc))
 
     def to_json(self) -> list[int]:
         return [self.state, self.inc]
 
     @classmethod
     def from_json(cls, data: list[int]) -> Pcg32:
-        rng = cls.__new__(cls)
-        rng.state, rng.inc = int(data[0]), int(data[1])
-        return rng
+        return cls(position=(int(data[0]), int(data[1])))

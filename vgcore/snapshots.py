@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.decisions import parse
 from vgcore.errors import ScriptError, SnapshotError, VgError
-from vgcore.game import Game
+from vgcore.game import Asked, Game
 from vgcore.types import STANDARD_CIRCLES, TOKEN, VC, Zone
 from vgcore.zones import CORE_ZONES
 
@@ -1041,13 +1041,14 @@ def _asked_again(game: Game) -> Decision | None:
     st = game.state
     d = st.decision
     assert d is not None
-    probe = _Probe(game.engine, st.clone())
+    probe = Game(game.engine, st.clone())
+    probe.probing = True
     probe.state.decision = None
     probe.state.decision_seq = d.id - 1
     try:
         game.engine.frames[st.stack[-1]["k"]].run(probe, probe.state.stack[-1])
-    except _Asked as asked:
-        return Decision(d.id, *asked.args) if same_apart_from_decision(asked.state, game) else None
+    except Asked as asked:
+        return Decision(d.id, *asked.args) if same_apart_from_decision(asked.game, game) else None
     return None
 
 
@@ -1066,25 +1067,6 @@ def probe_answers(game: Game) -> None:
         except Exception as exc:  # the point: anything else means the state breaks the engine
             raise fail("state", f"answering {str(option)!r} breaks the game "
                        f"({type(exc).__name__})") from None
-
-
-class _Asked(Exception):
-    """Raised by the probe at its first question: (seat, kind, prompt, options, ...)."""
-
-    def __init__(self, state: Any, *args: Any) -> None:
-        super().__init__(*args)
-        self.state = state
-
-
-class _Probe(Game):
-    """A copy of the game that stops at the first question it asks."""
-
-    __slots__ = ()
-
-    def ask(self, seat: str, kind: str, prompt: str, options: list[Any], *,
-            optional: bool = False, data: dict[str, Any] | None = None) -> None:
-        self.state.decision_seq += 1
-        raise _Asked(self, seat, kind, prompt, list(options), 1, 1, optional, data or {})
 
 
 def same_apart_from_decision(probe: Game, game: Game) -> bool:
