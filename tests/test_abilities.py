@@ -152,6 +152,39 @@ def test_explain_pending_with_nothing_or_one_pending(registry: Registry) -> None
     assert game.explain_pending() == []
 
 
+@pytest.mark.parametrize("format_id", ["d-standard", "v-standard"])
+def test_ready_abilities_are_those_the_graph_gives_no_predecessor(
+        registry: Registry, format_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ready` lists the edges first and builds the graph only when there are some (RULES.md
+    §8): each time the rules ask it with two or more abilities pending, through whole
+    scripted games (whose pending abilities rarely wait for each other) and in a game where
+    they do, its answer is the graph's (in-degree 0, in pending order)."""
+    from vgcore import ordering
+    from vgcore.agents import RandomAgent
+
+    seen = {"with edges": 0, "without": 0}
+    fast_ready = ordering.ready
+
+    def checked_ready(game: Game) -> list[Any]:
+        found = fast_ready(game)
+        pending = game.state.pending
+        if len(pending) >= 2:
+            graph = precedence_graph(game)
+            assert found == [pa for pa in pending if graph.in_degree(pa["id"]) == 0]
+            seen["with edges" if graph.number_of_edges() else "without"] += 1
+        return found
+
+    monkeypatch.setattr(ordering, "ready", checked_ready)
+    decks = registry.default_decks(format_id)
+    for seed in range(8):
+        game = registry.new_game(format_id, decks, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+    checked_ready(mid_effect_game(registry))  # edges of both kinds (the test above)
+    assert seen["with edges"] and seen["without"], seen
+
+
 def test_first_precedence_survives_a_json_round_trip(registry: Registry) -> None:
     restored = round_trip(mid_effect_game(registry))
     assert [pa["card"] for pa in ready(restored)] == ["SK-172"]

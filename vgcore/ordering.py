@@ -5,8 +5,9 @@ turn player's before the other players', a trigger's own extra effect before the
 abilities of its check, rule-driven precedence added by plugins (a gift or persona ride before
 other ride abilities), and precedence a card declares (`first = true`:
 before the other abilities its controller got from the same event). A ready ability has no
-pending predecessor. networkx is imported only when two or more abilities are pending — the
-import alone costs ~150 ms — and a cycle is an error naming the abilities involved.
+pending predecessor. The edges are listed first; the graph is built (and networkx imported —
+the import alone costs ~150 ms) only when there are some, since without edges every pending
+ability is ready. A cycle is an error naming the abilities involved.
 """
 
 from __future__ import annotations
@@ -25,30 +26,39 @@ if TYPE_CHECKING:
 Pending = Mapping[str, Any]
 
 
-def precedence_graph(game: Game) -> networkx.DiGraph:
-    import networkx
-
+def precedence_edges(game: Game) -> list[tuple[int, int, str]]:
+    """The "must resolve before" edges among the pending abilities: (before, after, reason)."""
     st = game.state
-    graph = networkx.DiGraph()
     pending = st.pending
-    graph.add_nodes_from(pa["id"] for pa in pending)
     order = game.engine.seat_layout.from_first(st.turn_player)
     rank = {seat: i for i, seat in enumerate(order)}
+    edges = []
     for a in pending:
         for b in pending:
             if rank[a["seat"]] < rank[b["seat"]]:
-                graph.add_edge(a["id"], b["id"], reason="turn player first")
+                edges.append((a["id"], b["id"], "turn player first"))
             elif (a is not b and a["seat"] == b["seat"] and trigger_effect(a)
                   and not trigger_effect(b)):
-                graph.add_edge(a["id"], b["id"],
-                               reason=f"{a['card']}'s trigger effect resolves first")
+                edges.append((a["id"], b["id"], f"{a['card']}'s trigger effect resolves first"))
             elif (a is not b and a["seat"] == b["seat"] and same_event(a, b)
                   and game.ability_for(a).spec.get("first")
                   and not game.ability_for(b).spec.get("first")):
-                graph.add_edge(a["id"], b["id"], reason=f"{a['card']} resolves first")
-    for edges in game.engine.pending_edges(game, pending):
-        for before, after, reason in edges:
-            graph.add_edge(before, after, reason=reason)
+                edges.append((a["id"], b["id"], f"{a['card']} resolves first"))
+    for plugin_edges in game.engine.pending_edges(game, pending):
+        edges.extend(plugin_edges)
+    return edges
+
+
+def precedence_graph(game: Game,
+                     edges: list[tuple[int, int, str]] | None = None) -> networkx.DiGraph:
+    """The pending abilities as a DiGraph of `precedence_edges` (each with its reason)."""
+    import networkx
+
+    graph = networkx.DiGraph()
+    graph.add_nodes_from(pa["id"] for pa in game.state.pending)
+    graph.add_edges_from((before, after, {"reason": reason})
+                         for before, after, reason in (edges if edges is not None
+                                                       else precedence_edges(game)))
     return graph
 
 
@@ -77,9 +87,12 @@ def ready(game: Game) -> list[Pending]:
     pending = game.state.pending
     if len(pending) < 2:
         return list(pending)
+    edges = precedence_edges(game)
+    if not edges:  # nothing waits for anything (one player's abilities of different events)
+        return list(pending)
     import networkx
 
-    graph = precedence_graph(game)
+    graph = precedence_graph(game, edges)
     try:
         cycle = networkx.find_cycle(graph)
     except networkx.NetworkXNoCycle:
