@@ -678,6 +678,37 @@ def test_a_finished_game_lets_its_state_go_and_rebuilds_it_for_late_requests() -
     run(body)
 
 
+def test_a_frozen_game_and_its_room_are_freed_without_the_collector_once_dropped() -> None:
+    """The host freezes what survives a full collection (collector.py), live games included:
+    a game that ends, and its room, must then be freed by reference counting alone (no
+    cycle), or they would stay until a thaw."""
+
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=4)
+        gc.collect()
+        gc.disable()
+        gc.freeze()  # the live game and its room, as the host's policy freezes them
+        try:
+            await play_out(host, {"A": peer}, game, seed=4)
+            room = host.finished[game]
+            ids = {id(room), id(host.finals[game]), id(room.record)}
+            host.finals[game].scripts  # noqa: B018 - made if the game did not: its cycle
+            filler = host.fresh_game(room.record)
+            for n in range(FINALS_KEPT):
+                host.keep_final(f"other{n}", filler)
+            del room
+            host.finished.clear()
+            peer.close()
+            gc.unfreeze()  # to look: frozen objects are not listed
+            assert not [o for o in gc.get_objects() if id(o) in ids
+                        and type(o).__name__ in ("Room", "Game", "GameRecord")]
+        finally:
+            gc.unfreeze()
+            gc.enable()
+
+    run(body)
+
+
 def test_finished_games_free_a_connections_slots() -> None:
     async def body() -> None:
         host = await new_host(max_games_per_connection=1)
