@@ -18,10 +18,11 @@ So the host:
   answers/s found 0-30 objects in its full collections per 15 s).
   Frozen objects are still freed by reference counting; only a reference cycle among them
   waits for the next thaw (`collect`: unfreeze, collect, freeze again), which runs at quiet
-  moments, or whatever the load once the frozen generation has doubled since the last
-  (`THAW_GROWTH`: leaked cycles cannot grow without bound). Games are frozen too: the host
-  breaks the one cycle a finished game holds when it lets it go (room.py `let_go`), so a
-  game is freed the moment it is dropped, frozen or not.
+  moments, or whatever the load `THAW_EVERY` seconds after the last (so such cycles cannot
+  pile up without bound). The frozen generation's size is not watched: CPython counts it
+  by walking it (`gc.get_freeze_count`: 7-17 ms a call on a busy host). Games are frozen
+  too: the host breaks the one cycle a finished game holds when it lets it go (room.py
+  `let_go`), so a game is freed the moment it is dropped, frozen or not.
 
 CPython's own trigger stays on: it runs a full collection once the objects promoted into
 generation 2 since the last have grown by a quarter of what survived it, which bounds young
@@ -49,10 +50,10 @@ log = logging.getLogger("vgcore.host")
 QUIET_AFTER = 10  # gen-1 collections before a quiet host collects fully (CPython's count)
 QUIET_CPU = 0.2  # a host that used less than this share of a core over the last check
 CHECK_EVERY = 1.0  # seconds between checks
-THAW_GROWTH = 2.0  # a frozen generation this many times its size after the last thaw is
-# thawed even when busy (cycles among frozen objects wait for a thaw to be freed)
+THAW_EVERY = 300.0  # seconds after which a busy host thaws anyway (cycles among frozen
+# objects wait for a thaw to be freed: this bounds how long)
 FREEZE_FROM = 1  # the survivors of collections of this generation and older are frozen
-QUIET_THAW_GROWTH = 1.1  # a quiet host's full collection thaws first past this growth
+QUIET_THAW_EVERY = 30.0  # seconds between a quiet host's thaws (each scans everything)
 WARM_UP_ANSWERS = 400  # answers of the warm-up game of each format
 # Modules the engine imports on first use, mid-game (ordering.py's precedence graph, the
 # card scripts' Lua runtime): loaded before serving so that no answer waits for an import.
@@ -96,17 +97,21 @@ class QuietCollections:
     quiet_after: int = QUIET_AFTER
     quiet_cpu: float = QUIET_CPU
     every: float = CHECK_EVERY
-    thaw_growth: float = THAW_GROWTH
+    thaw_every: float = THAW_EVERY
     freeze_from: int = FREEZE_FROM
-    runs: int = 0  # full collections this policy ran (thaws)
-    freezes: int = 0  # full collections whose survivors were frozen
-    thawed_at: int = 0  # frozen objects just after the last thaw (or at start)
+    quiet_thaw_every: float = QUIET_THAW_EVERY
+    runs: int = 0  # full collections this policy ran (thaws among them)
+    thaws: int = 0  # thaws among them
+    freezes: int = 0  # collections whose survivors were frozen
+    young: int = 0  # gen-1 collections since the last full one (seen by `on_gc`)
+    thawed_freezes: int = 0  # `freezes` when the last thaw ended
+    thawed: float = 0.0  # when the last thaw ended (or the policy started), perf_counter
     _task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         """Freeze the survivors of older collections from now on, and check every
-        `every` seconds whether the host is quiet and a thaw is due."""
-        self.thawed_at = gc.get_freeze_count()
+        `every` seconds whether the host is quiet or a thaw is overdue."""
+        self.thawed = time.perf_counter()
         gc.callbacks.append(self.on_gc)
         self._task = asyncio.get_running_loop().create_task(self.watch())
 
@@ -125,8 +130,12 @@ class QuietCollections:
         what the collector tracks has survived into the oldest, and frozen it is out of
         the way of every later collection. (Frozen after full collections only, the
         objects promoted in the ~7 s between two of them made each a 20-25 ms pause.)"""
-        if phase == "stop" and info["generation"] >= self.freeze_from:
-            gc.freeze()
+        if phase != "stop":
+            return
+        generation = info["generation"]
+        self.young = 0 if generation == 2 else self.young + (generation == 1)
+        if generation >= self.freeze_from:
+            gc.freeze()  # which also zeroes CPython's own counts: `young` counts instead
             self.freezes += 1
 
     async def watch(self) -> None:
@@ -136,7 +145,10 @@ class QuietCollections:
             now_cpu, now_wall = time.process_time(), time.perf_counter()
             busy = (now_cpu - cpu) / max(now_wall - wall, 1e-9)
             cpu, wall = now_cpu, now_wall
-            if self.due(gc.get_count()[2], busy) or self.overgrown(gc.get_freeze_count()):
+            young = self.young if self.freezes else gc.get_count()[2]
+            if self.overdue(now_wall):
+                self.collect(thaw=True)
+            elif self.due(young, busy):
                 self.collect()
 
     def due(self, young: int, busy: float) -> bool:
@@ -144,19 +156,23 @@ class QuietCollections:
         `busy`: the host's share of a core since the last check."""
         return young >= self.quiet_after and busy < self.quiet_cpu
 
-    def overgrown(self, frozen: int) -> bool:
-        """Has the frozen generation grown enough since the last thaw to thaw it, busy or
-        not? (Only cycles among frozen objects need a thaw; live games are freed anyway.)"""
-        return frozen > self.thaw_growth * max(self.thawed_at, 1)
+    def overdue(self, now: float) -> bool:
+        """Is a thaw due whatever the load? (Only cycles among frozen objects need one:
+        a game, frozen or not, is freed when it is dropped.)"""
+        return now - self.thawed >= self.thaw_every
 
-    def collect(self) -> int:
-        """A full collection; a thaw first (everything frozen given back to be collected
-        with the rest, and frozen again by `on_gc`) once the frozen generation has grown
-        by a tenth since the last thaw."""
+    def collect(self, *, thaw: bool = False) -> int:
+        """A full collection: a thaw (everything frozen given back to be collected with the
+        rest, and frozen again by `on_gc`) when asked, or when something was frozen since
+        the last thaw and that was `quiet_thaw_every` seconds ago (the first one at once);
+        else of what is not frozen only, which is short."""
         self.runs += 1
-        if gc.get_freeze_count() <= QUIET_THAW_GROWTH * self.thawed_at:
+        now = time.perf_counter()
+        if not thaw and (self.freezes == self.thawed_freezes
+                         or (self.thaws and now - self.thawed < self.quiet_thaw_every)):
             return gc.collect()
+        self.thaws += 1
         gc.unfreeze()
         found = gc.collect()
-        self.thawed_at = gc.get_freeze_count()
+        self.thawed, self.thawed_freezes = time.perf_counter(), self.freezes
         return found
