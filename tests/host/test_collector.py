@@ -87,3 +87,54 @@ def test_warm_up_loads_what_games_load_mid_game(registry: Registry) -> None:
     warm_up(registry)
     assert "networkx" in sys.modules  # ordering.py's precedence graph
     assert "lupa.lua54" in sys.modules  # the card scripts' runtime
+
+
+def test_what_survives_into_the_oldest_generation_is_frozen_until_the_policy_stops(
+        automatic: None) -> None:
+    """The next full collections scan only what is new; stopping gives everything back."""
+
+    async def run() -> tuple[int, int, int]:
+        policy = QuietCollections(every=60)
+        policy.start()
+        try:
+            kept = Node()
+            gc.collect(1)
+            frozen = gc.get_freeze_count()
+            listed = sum(1 for o in gc.get_objects() if o is kept)
+        finally:
+            policy.stop()
+        return frozen, listed, gc.get_freeze_count()
+
+    frozen, listed, after = asyncio.run(run())
+    assert frozen > 0 and listed == 0  # frozen: not in any generation the collector scans
+    assert after == 0
+
+
+def test_a_cycle_frozen_with_the_rest_is_freed_by_a_thaw(automatic: None) -> None:
+    """Only cycles among frozen objects need a thaw: once the frozen generation has grown,
+    the policy's collection gives everything back first, and the cycle is freed."""
+
+    async def run() -> tuple[bool, bool]:
+        policy = QuietCollections(every=60)
+        policy.start()
+        try:
+            a, b = Node(), Node()
+            a.other, b.other = b, a
+            dead = weakref.ref(a)
+            gc.collect()  # survivors frozen, the cycle with them
+            del a, b
+            gc.collect()
+            still = dead() is not None  # a full collection does not see it
+            policy.collect(thaw=True)
+            return still, dead() is None
+        finally:
+            policy.stop()
+
+    assert asyncio.run(run()) == (True, True)
+
+
+def test_a_busy_host_thaws_once_the_last_thaw_is_old_enough() -> None:
+    policy = QuietCollections(thaw_every=300.0)
+    policy.thawed = 1000.0
+    assert not policy.overdue(1299.0)
+    assert policy.overdue(1300.0)

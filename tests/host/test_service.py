@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import gc
 import json
 from pathlib import Path
 from typing import Any
 
 from tests.host.harness import Peer, crash, create, new_host, play_out, registry, run, settle
 from vgcore import Replay
+from vgcore.game import Game
 from vgcore.host import protocol
+from vgcore.host.service import FINALS_KEPT
 
 
 async def joined_game(**fields: Any) -> tuple[Any, Peer, str, dict[str, Any]]:
@@ -632,6 +635,77 @@ def test_the_answer_that_ended_the_game_is_acknowledged_again_after_a_reconnect(
                                     action=mine.action)
         assert retry["type"] == "accepted"
         del host, created
+    run(body)
+
+
+def test_a_finished_game_lets_its_state_go_and_rebuilds_it_for_late_requests() -> None:
+    """A finished room keeps no `Game` (full collections scanned hundreds of them): the few
+    kept are let go, and a late `get view`, `get legal`, `get replay` or spectator gets the
+    same game rebuilt from the store; a late answer is refused without rebuilding it."""
+
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=4)
+        over = await play_out(host, {"A": peer}, game, seed=4)
+        view = (await peer.request("get", game=game, what="view"))["view"]
+        final = host.finals[game]
+        assert final.scripts.game is final  # its script host (made on first use): a cycle
+        final_id, final_hash = id(final), final.state.state_hash()
+        del final
+        gc.collect()
+        gc.disable()  # freed by reference counting, not left for a full collection
+        try:
+            filler = host.fresh_game(host.finished[game].record)
+            for n in range(FINALS_KEPT):  # as if FINALS_KEPT games had ended since
+                host.keep_final(f"other{n}", filler)
+            assert game not in host.finals
+            assert not any(id(o) == final_id and isinstance(o, Game) for o in gc.get_objects())
+        finally:
+            gc.enable()
+        host.finals.clear()
+        late = await peer.request("answer", game=game, decision=10**6, action="x")
+        assert late["code"] == "game_over" and game not in host.finals  # refused, no rebuild
+        again = await peer.request("get", game=game, what="view")
+        assert again["view"] == view and host.finals[game].state.state_hash() == final_hash
+        host.finals.clear()
+        assert (await peer.request("get", game=game, what="legal"))["decision"] is None
+        stored = Replay.from_json((await peer.request("get", game=game, what="replay"))["replay"])
+        assert stored.run(registry(), verify=True).result == over["result"]
+        watcher = Peer(host)
+        joined = await watcher.request("spectate", game=game)
+        assert joined["type"] == "joined" and watcher.of("game_over")[-1]["result"] == \
+            over["result"]
+
+    run(body)
+
+
+def test_a_frozen_game_and_its_room_are_freed_without_the_collector_once_dropped() -> None:
+    """The host freezes what survives a full collection (collector.py), live games included:
+    a game that ends, and its room, must then be freed by reference counting alone (no
+    cycle), or they would stay until a thaw."""
+
+    async def body() -> None:
+        host, peer, game, _ = await joined_game(seed=4)
+        gc.collect()
+        gc.disable()
+        gc.freeze()  # the live game and its room, as the host's policy freezes them
+        try:
+            await play_out(host, {"A": peer}, game, seed=4)
+            room = host.finished[game]
+            ids = {id(room), id(host.finals[game]), id(room.record)}
+            host.finals[game].scripts  # noqa: B018 - made if the game did not: its cycle
+            filler = host.fresh_game(room.record)
+            for n in range(FINALS_KEPT):
+                host.keep_final(f"other{n}", filler)
+            del room
+            host.finished.clear()
+            peer.close()
+            gc.unfreeze()  # to look: frozen objects are not listed
+            assert not [o for o in gc.get_objects() if id(o) in ids
+                        and type(o).__name__ in ("Room", "Game", "GameRecord")]
+        finally:
+            gc.unfreeze()
+            gc.enable()
+
     run(body)
 
 

@@ -146,8 +146,9 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
 
         # What exists once the engine is warm lives as long as the process (modules, the
         # registry and its card data and scripts, engines): frozen, out of the collector's
-        # way, so that a full collection, which stops every game while it runs, scans only
-        # the games; and the host runs those when it is quiet (collector.py).
+        # way; from then on what survives into the oldest generation is frozen too, so a
+        # full collection, which stops every game while it runs, scans only what is new
+        # (collector.py).
         collector.warm_up(host.registry)
         collector.settle()
         full = collector.QuietCollections()

@@ -57,7 +57,8 @@ class Room:
         self.host = host
         self.record = record
         self.id = record.id
-        self.game = game
+        self._game: Game | None = game  # None once released (`release`): rebuilt when asked
+        self.final: tuple[str, str | None] | None = None  # a released game's result, reason
         self.kinds: dict[str, str] = record.config["seats"]
         self.entries = entries
         self.answered: dict[int, str] = {}  # decision id -> the seat that answered it
@@ -81,6 +82,35 @@ class Room:
         self.slice_entries: list[JournalEntry] | None = None  # an agents' slice, not yet kept
         self.closed = False
         self.asked_at: float | None = None  # when traced: the answer the next decision ends
+
+    # -- the game --------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The room's game; a finished room that let its game go (`release`) gets it back
+        from the host (a few kept, else rebuilt from the store), to the same state."""
+        game = self._game
+        return game if game is not None else self.host.final_game(self)
+
+    @property
+    def result(self) -> str | None:
+        """The game's result (None while it goes on), read without rebuilding a released
+        game: a request to a finished game is refused at no cost."""
+        if self._game is None and self.final is not None:
+            return self.final[0]
+        return self.game.result
+
+    def release(self) -> Game | None:
+        """A finished room lets its game go: finished games kept as live `Game`s were most
+        of what every full collection scanned (docs/performance.md, session 10). The room
+        keeps its record, answers and result; the game is handed back (the host keeps a
+        few), and `game` rebuilds it when a late request needs it."""
+        game, lag, self._game, self.lag = self._game, self.lag, None, None
+        if lag is not None:
+            let_go(lag)
+        if game is not None:
+            self.final = (game.result or "draw", game.result_reason)
+        return game
 
     # -- seats and watchers ----------------------------------------------------------------
 
@@ -123,7 +153,7 @@ class Room:
             self.start_clock(d.seat, d.id)
 
     def add_spectator(self, conn: Connection, *, sent: int) -> Watch:
-        watch = Watch(conn, None, sent, delayed=self.delay > 0 and self.game.result is None)
+        watch = Watch(conn, None, sent, delayed=self.delay > 0 and self.result is None)
         self.watches.append(watch)
         return watch
 
@@ -150,14 +180,14 @@ class Room:
             window = self.record.config.get("reconnect_window_ms")
         if window is None:
             window = self.host.config.reconnect_window_ms
-        if not window or self.game.result is not None or seat in self.absent:
+        if not window or self.result is not None or seat in self.absent:
             return
         loop = asyncio.get_running_loop()
         self.absent[seat] = loop.call_later(window / 1000, self.window_closed, seat)
 
     def window_closed(self, seat: str) -> None:
         self.absent.pop(seat, None)
-        if self.connected(seat) or self.game.result is not None:
+        if self.connected(seat) or self.result is not None:
             return
         if self.record.config.get("on_disconnect") == "agent":
             self.stand_ins.add(seat)  # the host's agent plays it until somebody is back
@@ -173,7 +203,6 @@ class Room:
 
     def answer(self, conn: Connection, message: p.Answer) -> None:
         """A client's answer: checked, applied, journaled, acknowledged, then told to all."""
-        game = self.game
         mine = self.seat_of(conn)
         if self.answered.get(message.decision) in mine:  # a retry: acknowledged again
             conn.send(p.Accepted(re=message.id, game=self.id, decision=message.decision))
@@ -181,8 +210,9 @@ class Room:
         if message.decision in self.timed_out:
             raise p.HostError("stale_decision", f"decision {message.decision} ran out of time; "
                               "the clock's policy answered it")
-        if game.result is not None:
-            raise p.HostError("game_over", f"game {self.id} is over ({game.result})")
+        if self.result is not None:
+            raise p.HostError("game_over", f"game {self.id} is over ({self.result})")
+        game = self.game
         d = game.decision
         assert d is not None
         if message.decision != d.id:
@@ -228,9 +258,10 @@ class Room:
     def hint(self, conn: Connection, message: p.AskHint) -> p.Suggestion:
         """An agent's pick for the pending decision, if it asks one of `conn`'s seats; the
         game is not changed (the agent chooses on the game as it is, like an agent seat)."""
+        if self.result is not None:
+            raise p.HostError("game_over", f"game {self.id} is over ({self.result})")
         d = self.game.decision
-        if d is None:
-            raise p.HostError("game_over", f"game {self.id} is over ({self.game.result})")
+        assert d is not None
         mine = self.seat_of(conn)
         if not mine:
             raise p.HostError("unauthorized", f"join game {self.id} as {d.seat} first")
@@ -296,13 +327,13 @@ class Room:
         if message.seat not in self.seat_of(conn):
             raise p.HostError("unauthorized", f"this connection has not joined {self.id} as "
                               f"{message.seat}")
-        if self.game.result is not None:
-            raise p.HostError("game_over", f"game {self.id} is over ({self.game.result})")
+        if self.result is not None:
+            raise p.HostError("game_over", f"game {self.id} is over ({self.result})")
         self.forfeit(message.seat, "concede")
 
     def forfeit(self, seat: str, reason: str) -> None:
         """`seat` loses from outside the rules: it gave up, ran out of time, or left."""
-        if self.closed or self.game.result is not None:
+        if self.closed or self.result is not None:
             return
         self.game.concede(seat, reason)
         kind = "concede" if reason == "concede" else "forfeit"
@@ -435,8 +466,10 @@ class Room:
     def time_out(self, seat: str, decision: int) -> None:
         """`seat`'s time ran out on `decision`: the clock's policy applies."""
         self.timer = None
+        if self.closed:
+            return
         d = self.game.decision
-        if self.closed or d is None or d.id != decision or self.clock is None:
+        if d is None or d.id != decision or self.clock is None:
             return
         if self.clock.spec.on_expiry == "lose":
             self.clock.expire()
@@ -591,11 +624,11 @@ class Room:
             log.error("game %s: its replay could not be kept (%s)", self.id, exc)
         if finished is not None:
             finished()
-        self.host.closed(self)
         for watch in list(self.watches):
             watch.delayed = False
             self.catch_up(watch)
         self.broadcast(self.game_over_message(replay))
+        self.host.closed(self)
 
     async def past(self, at: int) -> Game:
         """The finished game after its first `at` answers (at the end: the final game, a
@@ -670,6 +703,15 @@ async def with_hashes(host: Host, record: GameRecord, data: dict[str, Any]) -> d
         if i % 8 == 7:
             await asyncio.sleep(0)
     return {**data, "hashes": hashes}
+
+
+def let_go(game: Game) -> None:
+    """Break the one reference cycle a game holds (its script host, made on first use,
+    points back at it), so that the game is freed the moment the host drops it. Left to
+    the cycle collector, the games that ended since the last full collection were freed
+    all at once inside it: 0.3-0.4 ms each, a 20-45 ms pause for every game on the loop
+    (docs/performance.md, session 10). The script host is made again if the game is used."""
+    game._scripts = None  # the engine's lazy slot; tests/host check no other cycle appears
 
 
 def decision_info(d: Any) -> p.DecisionInfo:

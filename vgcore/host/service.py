@@ -26,8 +26,16 @@ from vgcore.errors import DeckError, VgError
 from vgcore.game import Game
 from vgcore.host import protocol as p
 from vgcore.host import trace
-from vgcore.host.room import AGENT_PREFIX, HUMAN, Room, Watch, decision_info, with_hashes
-from vgcore.host.store import GameRecord, Store
+from vgcore.host.room import (
+    AGENT_PREFIX,
+    HUMAN,
+    Room,
+    Watch,
+    decision_info,
+    let_go,
+    with_hashes,
+)
+from vgcore.host.store import GameRecord, JournalEntry, Store
 from vgcore.host.tokens import new_token, token_hash, token_matches
 from vgcore.plugins import Registry
 from vgcore.replay import deck_from_json, deck_to_json
@@ -35,6 +43,7 @@ from vgcore.replay import deck_from_json, deck_to_json
 log = logging.getLogger("vgcore.host")
 
 PASTS_KEPT = 8  # finished games whose replayed states are kept for `get view at`
+FINALS_KEPT = 8  # finished games whose final `Game` is kept, for late views and joins
 
 
 @dataclass(slots=True)
@@ -60,6 +69,9 @@ class Host:
         self.resumed: asyncio.Future[int] | None = None  # done when every game is back
         # game id -> answers played -> that game's state, for `get view at` (newest last)
         self.pasts: OrderedDict[str, dict[int, Game]] = OrderedDict()
+        # game id -> a finished game's final state, for the last few asked about or ended
+        # (the rooms in `finished` keep no `Game`: see `closed`)
+        self.finals: OrderedDict[str, Game] = OrderedDict()
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -109,14 +121,8 @@ class Host:
         return room
 
     def restore(self, record: GameRecord) -> Room:
-        """A game rebuilt from its latest snapshot and the journal after it."""
-        snapshot = self.store.latest_snapshot(record.id)
-        if snapshot is not None:
-            at, text = snapshot
-            game = self.registry.load(text)
-        else:
-            at, game = 0, self.fresh_game(record)
-        entries = self.store.journal(record.id)
+        """A game's room rebuilt from its latest snapshot and the journal after it."""
+        game, entries = self.rebuild(record)
         room = Room(self, record, game, entries=len(entries))
         for entry in entries:
             if entry.decision is not None and entry.kind == "timeout":
@@ -127,13 +133,26 @@ class Host:
                 room.answers.append(entry.action or "")
             if room.clock is not None and entry.clock_ms is not None:
                 room.clock.remaining[entry.seat] = entry.clock_ms
+        return room
+
+    def rebuild(self, record: GameRecord) -> tuple[Game, list[JournalEntry]]:
+        """A game as the store holds it: its latest snapshot played on with the journal
+        after it; with the whole journal."""
+        snapshot = self.store.latest_snapshot(record.id)
+        if snapshot is not None:
+            at, text = snapshot
+            game = self.registry.load(text)
+        else:
+            at, game = 0, self.fresh_game(record)
+        entries = self.store.journal(record.id)
+        for entry in entries:
             if entry.n <= at:
                 continue
             if entry.kind in ("answer", "timeout"):
                 game.apply(entry.action or "")
             else:
                 game.concede(entry.seat, entry.action or "concede")
-        return room
+        return game, entries
 
     def recover(self, broken: Room) -> None:
         """The store refused to journal a change: the room's game is ahead of the store, so
@@ -178,11 +197,32 @@ class Host:
         return self.rooms.get(game_id) or self.finished.get(game_id)
 
     def closed(self, room: Room) -> None:
-        """A game ended: kept a while for late joins, retries and spectators."""
+        """A game ended: its room is kept a while for late joins, retries and spectators,
+        but not its `Game` (the last `FINALS_KEPT` are): hundreds of finished games' states
+        were most of what every full collection scanned, a pause for every live game."""
         self.rooms.pop(room.id, None)
         self.finished[room.id] = room
         while len(self.finished) > self.config.finished_kept:
             self.finished.popitem(last=False)
+        game = room.release()
+        if game is not None:
+            self.keep_final(room.id, game)
+
+    def keep_final(self, game_id: str, game: Game) -> None:
+        """Keep a finished game's final state, newest last, the oldest let go."""
+        self.finals.pop(game_id, None)
+        self.finals[game_id] = game
+        while len(self.finals) > FINALS_KEPT:
+            let_go(self.finals.popitem(last=False)[1])
+
+    def final_game(self, room: Room) -> Game:
+        """A released room's final state: kept, or rebuilt from the store (its latest
+        snapshot and the journal after it, a concession included) and kept."""
+        game = self.finals.pop(room.id, None)
+        if game is None:
+            game = self.rebuild(room.record)[0]
+        self.keep_final(room.id, game)
+        return game
 
     def fresh_game(self, record: GameRecord) -> Game:
         """The game as it starts, from the record's own deck lists (not names: a deck
@@ -484,7 +524,7 @@ class Connection:
         self.room_slot(m.game)
         if any(w.conn is self and w.seat is None for w in room.watches):
             raise p.HostError("bad_request", f"this connection already watches {m.game}")
-        if room.game.result is None:
+        if room.result is None:
             room.ensure_lag()
         watch: Watch = room.add_spectator(self, sent=0)
         watch.views = m.views
@@ -543,7 +583,7 @@ class Connection:
         if m.what != "view":
             raise p.HostError("bad_request", "`at` goes with what: view only")
         room = self.host.room(m.game)
-        if room.game.result is None:
+        if room.result is None:
             raise p.HostError("bad_request", f"game {m.game} is not over: `at` is for "
                               "finished games (a live game's view: get view)")
         seat = self.replay_seat(room, m.seat)
