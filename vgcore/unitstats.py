@@ -7,6 +7,9 @@ once and walks `state.modifiers` once for the four, then asks the plugins' modif
 CONT abilities of each stat in the order the four reads would — the same calls, so the same
 values and the same side effects (a failing script's warning). tests/test_unitstats.py
 checks it against the four reads at every decision of whole games of every format.
+
+An observation reads every unit on the table at one moment: `StatReader` looks up what all
+those reads share (the modifiers by unit, the index's lists, each stat's CONT deltas) once.
 """
 
 from __future__ import annotations
@@ -15,9 +18,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from vgcore.engine import StatModifier
     from vgcore.game import Game
+    from vgcore.state import Modifier
     from vgcore.types import Uid
+
+STATS = ("power", "critical", "shield", "grade")  # unit_stats' order, Game._mods' too
+
 
 def unit_stats(game: Game, uid: Uid) -> tuple[int, int, int, int]:
     """(power, critical, shield, grade) of a unit now: `Game.power(uid)`, `critical`,
@@ -100,3 +109,77 @@ def _cont_delta() -> Callable[[Game, Uid, str], int]:
 
     _CONT_DELTA = cont_delta
     return cont_delta
+
+
+_CONT_VALUES: Callable[[Game, str], Mapping[Uid, int]] | None = None
+
+
+def _cont_values() -> Callable[[Game, str], Mapping[Uid, int]]:
+    """`continuous.cont_values`, imported on first use and kept (see `_cont_delta`)."""
+    global _CONT_VALUES
+    from vgcore.continuous import cont_values
+
+    _CONT_VALUES = cont_values
+    return cont_values
+
+
+class StatReader:
+    """`unit_stats` of many units of one moment of a game (an observation): what every read
+    shares is looked up once — the modifiers by unit, each stat's plugin modifiers, and each
+    stat's CONT deltas (`continuous.cont_values`, fetched at its first use, when `cont_delta`
+    would have worked it out). Valid only while the game is merely read: make a new one after
+    any change. The same calls in the same order as `unit_stats`, so the same values."""
+
+    __slots__ = ("_battle", "_card_ids", "_cont", "_game", "_mods", "_plans", "_records")
+
+    def __init__(self, game: Game) -> None:
+        st = game.state
+        self._game = game
+        self._records = game.engine.records
+        self._card_ids = st.card_ids
+        self._battle = st.battle
+        mods: dict[Uid, list[Modifier]] = {}
+        for m in st.modifiers:
+            mods.setdefault(m[0], []).append(m)
+        self._mods = mods
+        index = game.index
+        flags = st.flags
+        granted = bool(flags.get("granted") or flags.get("player_granted"))
+        conts = index.cont_stats if index.conts else ()
+        by_stat = index.modifiers_by_stat
+        plans = []
+        for stat in STATS:
+            extras = by_stat.get(stat)
+            if extras is None:
+                extras = index.modifiers_for(stat)
+            plans.append((extras, granted or stat in conts))
+        self._plans = tuple(plans)
+        self._cont: dict[str, Mapping[Uid, int]] = {}
+
+    def stats(self, uid: Uid) -> tuple[int, int, int, int]:
+        """`unit_stats(game, uid)`: (power, critical, shield, grade)."""
+        record = self._records[self._card_ids[uid]]
+        values = [record.power or 0, record.critical or 0, record.shield or 0,
+                  record.grade or 0]
+        mods = self._mods.get(uid)
+        if mods is not None:
+            for m in mods:
+                stat = m[1]
+                if stat not in STATS:
+                    continue
+                values[STATS.index(stat)] += m[2]
+                if m[3].startswith("while:"):  # a condition to read, in Game._mods' order
+                    return unit_stats(self._game, uid)
+        game = self._game
+        for i, (extras, cont) in enumerate(self._plans):
+            stat = STATS[i]
+            for extra in extras:
+                values[i] += extra(game, uid, stat)
+            if cont:
+                deltas = self._cont.get(stat)
+                if deltas is None:
+                    deltas = self._cont[stat] = (_CONT_VALUES or _cont_values())(game, stat)
+                values[i] += deltas.get(uid, 0)
+            if i == 0 and self._battle is not None:  # after power's own additions
+                values[0] += game.battle_power(uid, self._battle)
+        return values[0], values[1], values[2], values[3]

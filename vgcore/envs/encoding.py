@@ -22,7 +22,7 @@ import numpy as np
 
 from vgcore.carddb import CARD_KINDS
 from vgcore.types import GC, STANDARD_CIRCLES, Phase
-from vgcore.unitstats import unit_stats
+from vgcore.unitstats import StatReader
 from vgcore.views import observed_hooks, observed_view, zone_plans
 
 if TYPE_CHECKING:
@@ -342,11 +342,12 @@ class Encoder:
         rel = self._rel[seat]
         obs = {name: np.zeros(shape, np.int16) for name, shape in self._shape_items}
         st = game.state
+        stats = StatReader(game)
         for s in st.seats:  # the view's order: its unit stats are read in the same order
             is_owner = s == seat
             player = st.players[s]
-            self._seen_field(obs, rel[s] - 1, game, player, is_owner)
-            self._seen_zones(obs, rel[s] - 1, game, player, is_owner)
+            self._seen_field(obs, rel[s] - 1, st, stats, player, is_owner)
+            self._seen_zones(obs, rel[s] - 1, st, stats, player, is_owner)
         mask = np.zeros(self.sizes.actions, dtype=np.int8)
         decision = st.decision
         asked = decision is not None and decision.seat == seat
@@ -356,19 +357,18 @@ class Encoder:
         obs["global"][:] = self._seen_global(st, seat, rel, decision, asked, len(options))
         return {"observation": obs, "action_mask": mask}
 
-    def _seen_unit(self, game: Game, uid: Uid, is_owner: bool, n_marks: int,
-                   ) -> tuple[int, ...]:
+    def _seen_unit(self, st: GameState, stats: StatReader, uid: Uid, is_owner: bool,
+                   n_marks: int) -> tuple[int, ...]:
         """The row of the unit `unit_view` shows (a face-down one's card to its owner only)."""
-        st = game.state
         face_up = st.face_up[uid]
         if face_up:
             return self._row_of_unit((st.card_ids[uid], face_up, st.rested[uid],
-                                      *unit_stats(game, uid), n_marks))
+                                      *stats.stats(uid), n_marks))
         return self._row_of_unit((st.card_ids[uid] if is_owner else None, face_up,
                                   st.rested[uid], None, None, None, None, n_marks))
 
-    def _seen_field(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
-                    player: PlayerState, is_owner: bool) -> None:
+    def _seen_field(self, obs: dict[str, NDArray[np.int16]], row: int, st: GameState,
+                    stats: StatReader, player: PlayerState, is_owner: bool) -> None:
         """`_encode_field` of the circles `player_view` would list."""
         rows = [EMPTY_UNIT] * self.circle_rows
         extra = len(FIELD_CIRCLES)
@@ -377,7 +377,7 @@ class Encoder:
             cards = held[circle]
             marks = markers.get(circle)
             if cards:  # read even past the last row, as the view reads it
-                unit = self._seen_unit(game, cards[0], is_owner, len(marks) if marks else 0)
+                unit = self._seen_unit(st, stats, cards[0], is_owner, len(marks) if marks else 0)
             elif marks:
                 unit = (*EMPTY_UNIT[:MARKS_COLUMN], len(marks), *EMPTY_UNIT[MARKS_COLUMN + 1:])
             else:  # the view's None
@@ -392,10 +392,9 @@ class Encoder:
                 put_markers(obs["markers"], row, i, marks)
         obs["field"][row] = self._field_block(rows)
 
-    def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
-                    player: PlayerState, is_owner: bool) -> None:
+    def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, st: GameState,
+                    stats: StatReader, player: PlayerState, is_owner: bool) -> None:
         """`_encode_player`'s counts, piles and guardians of the zones `player_view` lists."""
-        st = game.state
         card_ids, face_up = st.card_ids, st.face_up
         held, circles = player.zones, player.circles
         get = held.get
@@ -422,7 +421,7 @@ class Encoder:
             obs[zone][row, :len(shown)] = block
         guardians = held.get(GC)
         if guardians:  # the view reads every guardian's stats; the rows hold the first ones
-            units = [self._seen_unit(game, u, is_owner, 0) for u in guardians]
+            units = [self._seen_unit(st, stats, u, is_owner, 0) for u in guardians]
             obs["guardians"][row, :len(units[:self.sizes.guardians])] = (
                 units[:self.sizes.guardians])
 
