@@ -125,12 +125,14 @@ def _cont_values() -> Callable[[Game, str], Mapping[Uid, int]]:
 
 class StatReader:
     """`unit_stats` of many units of one moment of a game (an observation): what every read
-    shares is looked up once — the modifiers by unit, each stat's plugin modifiers, and each
-    stat's CONT deltas (`continuous.cont_values`, fetched at its first use, when `cont_delta`
-    would have worked it out). Valid only while the game is merely read: make a new one after
-    any change. The same calls in the same order as `unit_stats`, so the same values."""
+    shares is looked up once — the modifiers by unit, which stats have plugin modifiers or
+    CONT abilities to ask, and each stat's CONT deltas (`continuous.cont_values`, fetched at
+    its first use, where `cont_delta` would have worked them out). Valid only while the game
+    is merely read: make a new one after any change. The same calls in the same order as
+    `unit_stats`, so the same values."""
 
-    __slots__ = ("_battle", "_card_ids", "_cont", "_game", "_mods", "_plans", "_records")
+    __slots__ = ("_battle", "_card_ids", "_cont", "_game", "_mods", "_power", "_records",
+                 "_rest")
 
     def __init__(self, game: Game) -> None:
         st = game.state
@@ -140,46 +142,61 @@ class StatReader:
         self._battle = st.battle
         mods: dict[Uid, list[Modifier]] = {}
         for m in st.modifiers:
-            mods.setdefault(m[0], []).append(m)
+            if m[1] in STATS:
+                mods.setdefault(m[0], []).append(m)
         self._mods = mods
         index = game.index
         flags = st.flags
         granted = bool(flags.get("granted") or flags.get("player_granted"))
         conts = index.cont_stats if index.conts else ()
         by_stat = index.modifiers_by_stat
-        plans = []
-        for stat in STATS:
+        # (index in STATS, stat, plugin modifiers, whether CONT abilities may add) of each
+        # stat with something to ask: most stats of most games have nothing.
+        work = []
+        for i, stat in enumerate(STATS):
             extras = by_stat.get(stat)
             if extras is None:
                 extras = index.modifiers_for(stat)
-            plans.append((extras, granted or stat in conts))
-        self._plans = tuple(plans)
+            cont = granted or stat in conts
+            if extras or cont:
+                work.append((i, stat, extras, cont))
+        self._power = work.pop(0) if work and work[0][0] == 0 else None
+        self._rest = tuple(work)
         self._cont: dict[str, Mapping[Uid, int]] = {}
 
     def stats(self, uid: Uid) -> tuple[int, int, int, int]:
         """`unit_stats(game, uid)`: (power, critical, shield, grade)."""
         record = self._records[self._card_ids[uid]]
-        values = [record.power or 0, record.critical or 0, record.shield or 0,
-                  record.grade or 0]
+        power = record.power or 0
+        others = [record.critical or 0, record.shield or 0, record.grade or 0]
         mods = self._mods.get(uid)
         if mods is not None:
             for m in mods:
-                stat = m[1]
-                if stat not in STATS:
-                    continue
-                values[STATS.index(stat)] += m[2]
+                if m[1] == "power":
+                    power += m[2]
+                else:
+                    others[STATS.index(m[1]) - 1] += m[2]
                 if m[3].startswith("while:"):  # a condition to read, in Game._mods' order
                     return unit_stats(self._game, uid)
         game = self._game
-        for i, (extras, cont) in enumerate(self._plans):
-            stat = STATS[i]
-            for extra in extras:
-                values[i] += extra(game, uid, stat)
-            if cont:
-                deltas = self._cont.get(stat)
-                if deltas is None:
-                    deltas = self._cont[stat] = (_CONT_VALUES or _cont_values())(game, stat)
-                values[i] += deltas.get(uid, 0)
-            if i == 0 and self._battle is not None:  # after power's own additions
-                values[0] += game.battle_power(uid, self._battle)
-        return values[0], values[1], values[2], values[3]
+        if self._power is not None:
+            power += self._extras(uid, self._power)
+        if self._battle is not None:  # after power's own additions, as Game.power reads them
+            power += game.battle_power(uid, self._battle)
+        for plan in self._rest:
+            others[plan[0] - 1] += self._extras(uid, plan)
+        return power, others[0], others[1], others[2]
+
+    def _extras(self, uid: Uid, plan: tuple[int, str, tuple[StatModifier, ...], bool]) -> int:
+        """What the plugins' modifiers and (when the plan says) CONT abilities add."""
+        _i, stat, extras, cont = plan
+        game = self._game
+        total = 0
+        for extra in extras:
+            total += extra(game, uid, stat)
+        if cont:
+            deltas = self._cont.get(stat)
+            if deltas is None:
+                deltas = self._cont[stat] = (_CONT_VALUES or _cont_values())(game, stat)
+            total += deltas.get(uid, 0)
+        return total
