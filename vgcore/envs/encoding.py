@@ -168,7 +168,8 @@ class Encoder:
         self._unit_rows: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self._field_blocks: dict[tuple[tuple[int, ...], ...], NDArray[np.int16]] = {}
-        self._field_rows: dict[tuple[tuple[int, ...], ...], bytes] = {}
+        self._unit_bytes: dict[tuple[Any, ...], bytes] = {}  # encode_seen's field rows
+        self._empty_row = np.zeros(len(UNIT_COLUMNS), np.int16).tobytes()
         self._masks: dict[int, NDArray[np.int8]] = {}
         self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self.shapes = self._shapes()
@@ -390,7 +391,7 @@ class Encoder:
                     stats: StatReader, player: PlayerState, is_owner: bool) -> bytes:
         """`_encode_field` of the circles `player_view` would list: the seat's field rows
         as int16 bytes (its markers are written into `obs`)."""
-        rows = [EMPTY_UNIT] * self.circle_rows
+        rows = [self._empty_row] * self.circle_rows
         extra = len(FIELD_CIRCLES)
         held, markers = player.zones, player.markers
         face_up, card_ids, rested = st.face_up, st.card_ids, st.rested
@@ -401,34 +402,36 @@ class Encoder:
                 uid = cards[0]
                 n_marks = len(marks) if marks else 0
                 if face_up[uid]:
-                    unit = self._row_of_unit((card_ids[uid], True, rested[uid],
-                                              *stats.stats(uid), n_marks))
+                    key = (card_ids[uid], True, rested[uid], *stats.stats(uid), n_marks)
                 else:
-                    unit = self._row_of_unit((card_ids[uid] if is_owner else None, False,
-                                              rested[uid], None, None, None, None, n_marks))
-            elif marks:
-                unit = (*EMPTY_UNIT[:MARKS_COLUMN], len(marks), *EMPTY_UNIT[MARKS_COLUMN + 1:])
+                    key = (card_ids[uid] if is_owner else None, False, rested[uid], None, None,
+                           None, None, n_marks)
+            elif marks:  # a row of markers only: `unit_key` of the view's {"markers": …}
+                key = (None, None, None, None, None, None, None, len(marks))
             else:  # the view's None (an extra circle still takes its row)
-                unit = EMPTY_UNIT
+                key = None
             i = FIELD_ROWS.get(circle)
             if i is None:
                 i, extra = extra, extra + 1
                 if i >= self.circle_rows:
                     continue
-            rows[i] = unit
+            if key is not None:
+                rows[i] = self._unit_bytes.get(key) or self._bytes_of_unit(key)
             if marks:
                 put_markers(obs["markers"], row, i, marks)
-        return self._field_bytes(rows)
+        return b"".join(rows)
 
-    def _field_bytes(self, rows: list[tuple[int, ...]]) -> bytes:
-        """A seat's field rows as int16 bytes, kept by value (consecutive steps repeat most)."""
-        key = tuple(rows)
-        block = self._field_rows.get(key)
-        if block is None:
-            block = np.array(rows, dtype=np.int16).tobytes()
-            if len(self._field_rows) >= CACHE_LIMIT:
-                self._field_rows.clear()
-            self._field_rows[key] = block
+    def _bytes_of_unit(self, key: tuple[Any, ...]) -> bytes:
+        """A field row as int16 bytes, from its `unit_key` (a row of markers only: all zero
+        but the count), kept: a seat's field is then joined, not hashed as one key."""
+        if key[1] is None:
+            row = (*EMPTY_UNIT[:MARKS_COLUMN], key[7], *EMPTY_UNIT[MARKS_COLUMN + 1:])
+        else:
+            row = self._row_of_unit(key)
+        block = np.array(row, dtype=np.int16).tobytes()
+        if len(self._unit_bytes) >= CACHE_LIMIT:
+            self._unit_bytes.clear()
+        self._unit_bytes[key] = block
         return block
 
     def _seen_unit(self, st: GameState, stats: StatReader, uid: Uid, is_owner: bool,
