@@ -5,6 +5,7 @@ and the lean view the encoder reads holds the full view's values."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -116,3 +117,30 @@ def test_engines_with_view_hooks_encode_from_the_view(plain: Registry) -> None:
     formats' observations are encoded from observed_view."""
     for format_id in ("premium", "premium-g", "tag-d-standard"):
         assert not VanguardAECEnv(format_id, registry=plain).setup.encoder.reads_state
+
+
+def test_an_observation_is_its_callers_own(plain: Registry) -> None:
+    """The encoder keeps what it copies observations from (field rows, masks): an
+    observation a learner keeps never changes at later steps, and writing into one (as a
+    learner may, in place) changes no later observation."""
+    env = VanguardAECEnv("d-standard", registry=plain)
+    encoder = env.setup.encoder
+    reference = ReferenceEncoder(env.setup.engine, encoder.sizes)
+    kept = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for agent in env.agent_iter(max_iter=400):
+            obs, _reward, terminated, truncated, _info = env.last()
+            game = env.game
+            assert game is not None
+            assert_same_observation(obs, reference.encode(game, agent))
+            kept.append((obs, copy.deepcopy(obs)))
+            scratch = encoder.encode(game, agent)
+            for array in (*scratch["observation"].values(), scratch["action_mask"]):
+                array.fill(-1)
+            env.step(None if terminated or truncated
+                     else rng.randrange(int(obs["action_mask"].sum())))
+    assert len(kept) > 300
+    for obs, then in kept:
+        assert_same_observation(obs, then)

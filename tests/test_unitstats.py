@@ -1,7 +1,8 @@
 """`unit_stats` (vgcore/unitstats.py) reads a unit's power, critical, shield and grade in one
 pass for the views: at every decision of whole games of every format — default, scripted and
 vanilla decks, and every D-BT01 pair — it equals `Game.power`, `critical`, `shield` and
-`grade` for every unit on the field, guardians and a legion's mate included."""
+`grade` for every unit on the field, guardians and a legion's mate included; so does a
+`StatReader` (one per decision, as an observation makes) reading them all."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from vgcore.agents import RandomAgent
 from vgcore.bench import scripted_decks, set_pairs, vanilla_decks
 from vgcore.game import Game
 from vgcore.plugins import Registry
-from vgcore.unitstats import unit_stats
+from vgcore.unitstats import StatReader, unit_stats
 
 
 @pytest.fixture(scope="module")
@@ -57,9 +58,11 @@ def test_unit_stats_equal_the_four_reads_at_every_decision(builtin: Registry, fo
         game = builtin.new_game(format_id, decks, seed, validate=False)
         agent = RandomAgent(seed)
         while not game.is_terminal:
+            reader = StatReader(game)  # made before any read: it fetches the CONT layer itself
             for uid in field_units(game):
-                assert unit_stats(game, uid) == four_reads(game, uid), (
-                    f"seed {seed}, event {len(game.state.log)}, {game.state.card_ids[uid]}")
+                where = f"seed {seed}, event {len(game.state.log)}, {game.state.card_ids[uid]}"
+                assert reader.stats(uid) == four_reads(game, uid), where
+                assert unit_stats(game, uid) == four_reads(game, uid), where
                 checked += 1
             game.apply(agent.choose(game, game.legal_actions()))
     assert checked > 200
@@ -80,5 +83,5 @@ def test_unit_stats_read_a_while_modifier_as_the_four_reads_do(
     for holds in (True, False):
         monkeypatch.setattr(Game, "while_holds", lambda self, key, holds=holds: holds)
         read[holds] = unit_stats(game, uid)
-        assert read[holds] == four_reads(game, uid)
+        assert read[holds] == four_reads(game, uid) == StatReader(game).stats(uid)
     assert read[True][0] - read[False][0] == 5000 and read[True][1] - read[False][1] == 1

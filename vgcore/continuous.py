@@ -16,7 +16,8 @@ out only when something reads a state.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from vgcore import contkeys
@@ -36,14 +37,23 @@ if TYPE_CHECKING:
     from vgcore.game import Game
     from vgcore.types import Seat, Uid
 
+NO_VALUES: Mapping[int, int] = MappingProxyType({})  # what no CONT ability changes
+
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
-    granted = game.any_granted()
-    if not granted and stat not in game.index.cont_stats:
-        return 0  # no CONT ability in this game can change this stat
+    return cont_values(game, stat).get(uid, 0)
+
+
+def cont_values(game: Game, stat: str) -> Mapping[Uid, int]:
+    """What CONT abilities add to `stat` right now, by unit (units it leaves alone are not
+    listed): worked out once per event, so a reader of many units' stats at one moment
+    (vgcore.unitstats.StatReader) may keep the mapping for as long as the game is only read.
+    Never mutate it: it is the cache."""
+    if not game.any_granted() and stat not in game.index.cont_stats:
+        return NO_VALUES  # no CONT ability in this game can change this stat
     if game.cont_busy:
-        return 0  # a CONT's own condition and targets are read without CONT effects
+        return NO_VALUES  # a CONT's own condition and targets are read without CONT effects
     version = game.cont_version
     cache = game.cont_cache
     if cache is None or cache[0] != version:
@@ -58,7 +68,7 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
             values = cache[1][stat] = compute(game, stat)
         finally:
             game.cont_busy = False
-    return values.get(uid, 0)
+    return values
 
 
 def in_cont_state(game: Game, seat: Seat, name: str) -> bool:

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 from vgcore.events import CARD_FIELDS
 from vgcore.types import GC
-from vgcore.unitstats import unit_stats
+from vgcore.unitstats import StatReader, unit_stats
 from vgcore.zones import can_see
 
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ def build_view(game: Game, seat: Seat | None, *, log: bool = True,
     view = view_head(game, seat)
     view["result_reason"] = game.result_reason
     view["decision"] = decision_view(game, seat)
-    view["players"] = {s: player_view(game, s, seat) for s in st.seats}
+    stats = StatReader(game)  # every unit's stats, read at one moment
+    view["players"] = {s: player_view(game, s, seat, stats=stats) for s in st.seats}
     view["battle"] = battle_view(game)
     view["pending"] = pending_view(game, seat)
     if log:
@@ -79,7 +80,9 @@ def observed_view(game: Game, seat: Seat | None) -> dict[str, Any]:
     view = view_head(game, seat)
     view["decision"] = decision_view(game, seat)
     plans = zone_plans(game.engine)
-    view["players"] = {s: player_view(game, s, seat, lean=True, plans=plans) for s in st.seats}
+    stats = StatReader(game)
+    view["players"] = {s: player_view(game, s, seat, lean=True, plans=plans, stats=stats)
+                       for s in st.seats}
     view["battle"] = battle_view(game)
     view["pending"] = pending_view(game, seat)
     run_view_hooks(game, seat, view, observed_hooks(game.engine))
@@ -119,10 +122,14 @@ def decision_view(game: Game, seat: Seat | None) -> dict[str, Any] | None:
 
 
 def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = False,
-                plans: ZonePlans | None = None) -> dict[str, Any]:
+                plans: ZonePlans | None = None,
+                stats: StatReader | None = None) -> dict[str, Any]:
     """One player's side as `viewer` sees it; `lean` (observed_view) leaves out the public
     flags and the abilities effects gave, which no observation reads. `plans`: the engine's
-    `zone_plans`, when the caller has them."""
+    `zone_plans`, when the caller has them; `stats`: a `StatReader` of this moment, when the
+    caller reads every player's side (one lookup of what all units' stats share)."""
+    if stats is None:
+        stats = StatReader(game)
     st = game.state
     player = st.players[owner]
     is_owner = owner == viewer
@@ -131,7 +138,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = Fa
     circles: dict[str, Any] = {}
     for circle in player.circles:
         cards = held[circle]
-        unit = unit_view(game, cards[0], is_owner) if cards else None
+        unit = unit_view(game, cards[0], is_owner, stats) if cards else None
         marks = markers.get(circle)
         if marks:
             unit = {**(unit or {}), "markers": list(marks)}
@@ -152,7 +159,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = Fa
         else:  # face-down cards only as "down"
             zones[name] = {"count": len(cards), "cards": [
                 card_ids[u] if face_up[u] else "down" for u in cards]}
-    zones[GC]["units"] = [unit_view(game, u, is_owner) for u in held[GC]]
+    zones[GC]["units"] = [unit_view(game, u, is_owner, stats) for u in held[GC]]
     out = {"circles": circles, "zones": zones}
     if lean:
         return out
@@ -186,11 +193,15 @@ def zone_plans(engine: Engine) -> ZonePlans:
     return plans
 
 
-def unit_view(game: Game, uid: Uid, is_owner: bool) -> dict[str, Any]:
+def unit_view(game: Game, uid: Uid, is_owner: bool,
+              stats: StatReader | None = None) -> dict[str, Any]:
+    """A unit as a seat sees it: a face-down one's card to its owner only, and no stats.
+    `stats`: a `StatReader` of this moment, when the caller has one."""
     st = game.state
     face_up = st.face_up[uid]
     if face_up:
-        power, critical, shield, grade = unit_stats(game, uid)
+        power, critical, shield, grade = (
+            stats.stats(uid) if stats is not None else unit_stats(game, uid))
         return {"card": st.card_ids[uid], "face_up": face_up, "rested": st.rested[uid],
                 "power": power, "critical": critical, "shield": shield, "grade": grade}
     return {"card": st.card_ids[uid] if is_owner else None, "face_up": face_up,

@@ -22,7 +22,7 @@ import numpy as np
 
 from vgcore.carddb import CARD_KINDS
 from vgcore.types import GC, STANDARD_CIRCLES, Phase
-from vgcore.unitstats import unit_stats
+from vgcore.unitstats import StatReader
 from vgcore.views import observed_hooks, observed_view, zone_plans
 
 if TYPE_CHECKING:
@@ -168,9 +168,15 @@ class Encoder:
         self._unit_rows: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self._field_blocks: dict[tuple[tuple[int, ...], ...], NDArray[np.int16]] = {}
+        self._unit_bytes: dict[tuple[Any, ...], bytes] = {}  # encode_seen's field rows
+        self._empty_row = np.zeros(len(UNIT_COLUMNS), np.int16).tobytes()
+        self._masks: dict[int, NDArray[np.int8]] = {}
         self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self.shapes = self._shapes()
         self._shape_items = tuple(self.shapes.items())
+        # The arrays encode_seen starts as zeros (it makes the others whole from their rows).
+        self._zeroed = tuple(name for name in self.shapes
+                             if name not in ("field", "counts", "global"))
         # (zone, rows of its pile array or None: no pile) in `counts` order.
         self._zone_piles = tuple((z, self.sizes.pile(z) if z in self.piles else None)
                                  for z in self.zones)
@@ -338,64 +344,110 @@ class Encoder:
         same arrays filled from the state by the rules the view is made by (zone_plans for
         what a zone shows, unit_view's face-down rule, unit_stats), read in the view's order.
         Only for engines without view hooks observed_view runs (`reads_state`);
-        tests/test_env_identity.py compares both ways at every step of whole games."""
+        tests/test_env_identity.py compares both ways at every step of whole games.
+
+        Arrays whose every row is worked out here (the field, counts, the global vector) are
+        made in one numpy call from their rows; the others start as zeros."""
         rel = self._rel[seat]
-        obs = {name: np.zeros(shape, np.int16) for name, shape in self._shape_items}
+        obs = dict.fromkeys(self.shapes)  # the arrays' order
+        for name in self._zeroed:
+            obs[name] = np.zeros(self.shapes[name], np.int16)
         st = game.state
+        stats = StatReader(game)
+        n = len(self.seats)
+        field: list[bytes] = [b""] * n
+        counts: list[list[int]] = [[]] * n
         for s in st.seats:  # the view's order: its unit stats are read in the same order
             is_owner = s == seat
             player = st.players[s]
-            self._seen_field(obs, rel[s] - 1, game, player, is_owner)
-            self._seen_zones(obs, rel[s] - 1, game, player, is_owner)
-        mask = np.zeros(self.sizes.actions, dtype=np.int8)
+            row = rel[s] - 1
+            field[row] = self._seen_field(obs, row, st, stats, player, is_owner)
+            counts[row] = self._seen_zones(obs, row, st, stats, player, is_owner)
+        obs["field"] = np.frombuffer(bytearray(b"".join(field)), np.int16).reshape(
+            self.shapes["field"])
+        obs["counts"] = np.array(counts, np.int16)
         decision = st.decision
         asked = decision is not None and decision.seat == seat
-        options = decision.option_strings() if asked else []  # type: ignore[union-attr]
         if asked:
+            options = decision.option_strings()  # type: ignore[union-attr]
+            mask = self._mask(len(options))
             self._encode_actions(obs["actions"], mask, options, seat, rel)
-        obs["global"][:] = self._seen_global(st, seat, rel, decision, asked, len(options))
+        else:
+            options = []
+            mask = np.zeros(self.sizes.actions, np.int8)
+        obs["global"] = np.array(
+            self._seen_global(st, seat, rel, decision, asked, len(options)), np.int16)
         return {"observation": obs, "action_mask": mask}
 
-    def _seen_unit(self, game: Game, uid: Uid, is_owner: bool, n_marks: int,
-                   ) -> tuple[int, ...]:
-        """The row of the unit `unit_view` shows (a face-down one's card to its owner only)."""
-        st = game.state
-        face_up = st.face_up[uid]
-        if face_up:
-            return self._row_of_unit((st.card_ids[uid], face_up, st.rested[uid],
-                                      *unit_stats(game, uid), n_marks))
-        return self._row_of_unit((st.card_ids[uid] if is_owner else None, face_up,
-                                  st.rested[uid], None, None, None, None, n_marks))
+    def _mask(self, n_options: int) -> NDArray[np.int8]:
+        """A new action mask of `n_options` answers (a copy of one kept per count)."""
+        mask = self._masks.get(n_options)
+        if mask is None:
+            mask = self._masks[n_options] = np.zeros(self.sizes.actions, np.int8)
+            mask[:n_options] = 1
+        return mask.copy()
 
-    def _seen_field(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
-                    player: PlayerState, is_owner: bool) -> None:
-        """`_encode_field` of the circles `player_view` would list."""
-        rows = [EMPTY_UNIT] * self.circle_rows
+    def _seen_field(self, obs: dict[str, NDArray[np.int16]], row: int, st: GameState,
+                    stats: StatReader, player: PlayerState, is_owner: bool) -> bytes:
+        """`_encode_field` of the circles `player_view` would list: the seat's field rows
+        as int16 bytes (its markers are written into `obs`)."""
+        rows = [self._empty_row] * self.circle_rows
         extra = len(FIELD_CIRCLES)
         held, markers = player.zones, player.markers
+        face_up, card_ids, rested = st.face_up, st.card_ids, st.rested
         for circle in player.circles:
             cards = held[circle]
-            marks = markers.get(circle)
-            if cards:  # read even past the last row, as the view reads it
-                unit = self._seen_unit(game, cards[0], is_owner, len(marks) if marks else 0)
-            elif marks:
-                unit = (*EMPTY_UNIT[:MARKS_COLUMN], len(marks), *EMPTY_UNIT[MARKS_COLUMN + 1:])
-            else:  # the view's None
-                unit = EMPTY_UNIT
+            marks = markers.get(circle) if markers else None
+            if cards:  # read even past the last row, as the view reads it (_seen_unit)
+                uid = cards[0]
+                n_marks = len(marks) if marks else 0
+                if face_up[uid]:
+                    key = (card_ids[uid], True, rested[uid], *stats.stats(uid), n_marks)
+                else:
+                    key = (card_ids[uid] if is_owner else None, False, rested[uid], None, None,
+                           None, None, n_marks)
+            elif marks:  # a row of markers only: `unit_key` of the view's {"markers": …}
+                key = (None, None, None, None, None, None, None, len(marks))
+            else:  # the view's None (an extra circle still takes its row)
+                key = None
             i = FIELD_ROWS.get(circle)
             if i is None:
                 i, extra = extra, extra + 1
                 if i >= self.circle_rows:
                     continue
-            rows[i] = unit
+            if key is not None:
+                rows[i] = self._unit_bytes.get(key) or self._bytes_of_unit(key)
             if marks:
                 put_markers(obs["markers"], row, i, marks)
-        obs["field"][row] = self._field_block(rows)
+        return b"".join(rows)
 
-    def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, game: Game,
-                    player: PlayerState, is_owner: bool) -> None:
-        """`_encode_player`'s counts, piles and guardians of the zones `player_view` lists."""
-        st = game.state
+    def _bytes_of_unit(self, key: tuple[Any, ...]) -> bytes:
+        """A field row as int16 bytes, from its `unit_key` (a row of markers only: all zero
+        but the count), kept: a seat's field is then joined, not hashed as one key."""
+        if key[1] is None:
+            row = (*EMPTY_UNIT[:MARKS_COLUMN], key[7], *EMPTY_UNIT[MARKS_COLUMN + 1:])
+        else:
+            row = self._row_of_unit(key)
+        block = np.array(row, dtype=np.int16).tobytes()
+        if len(self._unit_bytes) >= CACHE_LIMIT:
+            self._unit_bytes.clear()
+        self._unit_bytes[key] = block
+        return block
+
+    def _seen_unit(self, st: GameState, stats: StatReader, uid: Uid, is_owner: bool,
+                   n_marks: int) -> tuple[int, ...]:
+        """The row of the unit `unit_view` shows (a face-down one's card to its owner only)."""
+        face_up = st.face_up[uid]
+        if face_up:
+            return self._row_of_unit((st.card_ids[uid], face_up, st.rested[uid],
+                                      *stats.stats(uid), n_marks))
+        return self._row_of_unit((st.card_ids[uid] if is_owner else None, face_up,
+                                  st.rested[uid], None, None, None, None, n_marks))
+
+    def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, st: GameState,
+                    stats: StatReader, player: PlayerState, is_owner: bool) -> list[int]:
+        """`_encode_player`'s piles and guardians of the zones `player_view` lists (written
+        into `obs`), and its counts (returned)."""
         card_ids, face_up = st.card_ids, st.face_up
         held, circles = player.zones, player.circles
         get = held.get
@@ -405,7 +457,6 @@ class Encoder:
                       for zone, n in zip(self.zones, counts, strict=True)]
         if counts and max(counts) >= INT16_MAX:
             counts = [min(n, INT16_MAX) for n in counts]
-        obs["counts"][row] = counts
         blocks = self._pile_blocks
         for zone, rows, down in self._seen_piles[is_owner]:  # the piles the view shows
             cards = get(zone)
@@ -420,11 +471,12 @@ class Encoder:
             if block is None:
                 block = self._pile_block(shown)
             obs[zone][row, :len(shown)] = block
-        guardians = held.get(GC)
+        guardians = get(GC)
         if guardians:  # the view reads every guardian's stats; the rows hold the first ones
-            units = [self._seen_unit(game, u, is_owner, 0) for u in guardians]
+            units = [self._seen_unit(st, stats, u, is_owner, 0) for u in guardians]
             obs["guardians"][row, :len(units[:self.sizes.guardians])] = (
                 units[:self.sizes.guardians])
+        return counts
 
     def _seen_global(self, st: GameState, seat: Seat, rel: Mapping[Seat, int],
                      decision: Decision | None, asked: bool, n_options: int,
