@@ -291,3 +291,43 @@ def test_a_forfeit_ends_the_game_with_its_reason_and_a_replay_keeps_it(
     broken = {**replay.to_json(), "forfeit": {"seat": "B", "reason": "boredom"}}
     with pytest.raises(ReplayError, match=r"forfeit\.reason: one of"):
         Replay.from_json(broken)
+
+
+def test_a_game_that_dropped_its_scripts_is_freed_without_the_collector(
+        registry: Registry) -> None:
+    """`drop_scripts` breaks the one reference cycle a game holds (its Lua runtime points
+    back at it): dropped, the game goes at once, with cycle collection off; a game holding
+    its runtime waits for the collector. The runtime is made again when next needed."""
+    import gc
+
+    def scripted_game(seed: int) -> Game:
+        game = registry.new_game("d-standard", registry.default_decks("d-standard"), seed,
+                                 validate=False)
+        agent = RandomAgent(seed)
+        for _ in range(60):
+            game.apply(agent.choose(game, game.legal_actions()))
+        assert game.scripts is not None  # the runtime, as a card's Lua function makes it
+        return game
+
+    def alive(game_id: int) -> bool:
+        return any(id(o) == game_id for o in gc.get_objects() if type(o) is Game)
+
+    gc.collect()
+    gc.disable()
+    try:
+        kept = scripted_game(1)
+        kept_id = id(kept)
+        del kept
+        assert alive(kept_id)  # the cycle holds it until a collection
+        dropped = scripted_game(2)
+        dropped.drop_scripts()
+        dropped_id = id(dropped)
+        del dropped
+        assert not alive(dropped_id)
+    finally:
+        gc.enable()
+        gc.collect()
+    again = scripted_game(3)
+    runtime = again.scripts
+    again.drop_scripts()
+    assert again.scripts is not runtime  # made anew on next use

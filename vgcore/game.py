@@ -135,6 +135,13 @@ class Game:
             self._scripts = ScriptHost(self)
         return self._scripts
 
+    def drop_scripts(self) -> None:
+        """Let the game's Lua runtime go (made again if a script runs). The runtime points
+        back at its game — the one reference cycle a game holds — so a host done with a
+        game calls this and the game is freed the moment it is dropped, not by a later
+        cycle collection that frees every such game at once (docs/performance.md)."""
+        self._scripts = None
+
     def ability(self, card_id: str, number: int) -> Ability:
         return self.engine.ability(card_id, number)
 
