@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,7 @@ import pytest
 
 from tests.envs_reference import ReferenceEncoder
 from vgcore.envs.pettingzoo import VanguardAECEnv
+from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.views import observed_view
 
@@ -48,6 +50,22 @@ def assert_part_of(lean: Any, full: Any, where: str = "view") -> None:
         assert lean == full, where
 
 
+def random_walk(env: VanguardAECEnv, seeds: range,
+                max_iter: int) -> Iterator[tuple[str, dict[str, Any], Game]]:
+    """Each step of seeded games through the env: (agent, its observation, the game), the
+    caller's checks done before a uniformly random legal answer is given."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for agent in env.agent_iter(max_iter=max_iter):
+            obs, _reward, terminated, truncated, _info = env.last()
+            game = env.game
+            assert game is not None
+            yield agent, obs, game
+            env.step(None if terminated or truncated
+                     else rng.randrange(int(obs["action_mask"].sum())))
+
+
 @pytest.mark.parametrize("format_id", FORMATS)
 def test_every_observation_of_whole_games_is_the_reference_encoders(
         plain: Registry, format_id: str) -> None:
@@ -55,22 +73,14 @@ def test_every_observation_of_whole_games_is_the_reference_encoders(
     reference = ReferenceEncoder(env.setup.engine, env.setup.encoder.sizes)
     encoder = env.setup.encoder
     compared = 0
-    for seed in range(3):
-        rng = random.Random(seed)
-        env.reset(seed=seed)
-        for agent in env.agent_iter(max_iter=600):
-            obs, _reward, terminated, truncated, _info = env.last()
-            game = env.game
-            assert game is not None
-            assert_same_observation(obs, reference.encode(game, agent))
-            for seat in game.state.seats:  # the seats not asked too (cached blocks differ)
-                if seat != agent:
-                    assert_same_observation(encoder.encode(game, seat),
-                                            reference.encode(game, seat))
-                assert_part_of(observed_view(game, seat), game.view(seat, log=False))
-            compared += 1
-            env.step(None if terminated or truncated
-                     else rng.randrange(int(obs["action_mask"].sum())))
+    for agent, obs, game in random_walk(env, range(3), 600):
+        assert_same_observation(obs, reference.encode(game, agent))
+        for seat in game.state.seats:  # the seats not asked too (cached blocks differ)
+            if seat != agent:
+                assert_same_observation(encoder.encode(game, seat),
+                                        reference.encode(game, seat))
+            assert_part_of(observed_view(game, seat), game.view(seat, log=False))
+        compared += 1
     assert compared > 250
 
 
@@ -94,21 +104,12 @@ def test_observations_read_from_the_state_are_the_views(
     assert encoder.reads_state
     reference = ReferenceEncoder(env.setup.engine, encoder.sizes)
     compared = 0
-    for seed in range(2):
-        rng = random.Random(seed)
-        env.reset(seed=seed)
-        for _agent in env.agent_iter(max_iter=1000):
-            obs, _reward, terminated, truncated, _info = env.last()
-            game = env.game
-            assert game is not None
-            for seat in game.state.seats:
-                seen = encoder.encode_seen(game, seat)
-                assert_same_observation(seen, encoder.encode_view(observed_view(game, seat),
-                                                                  seat))
-                assert_same_observation(seen, reference.encode(game, seat))
-            compared += 1
-            env.step(None if terminated or truncated
-                     else rng.randrange(int(obs["action_mask"].sum())))
+    for _agent, _obs, game in random_walk(env, range(2), 1000):
+        for seat in game.state.seats:
+            seen = encoder.encode_seen(game, seat)
+            assert_same_observation(seen, encoder.encode_view(observed_view(game, seat), seat))
+            assert_same_observation(seen, reference.encode(game, seat))
+        compared += 1
     assert compared > 300
 
 
@@ -127,20 +128,12 @@ def test_an_observation_is_its_callers_own(plain: Registry) -> None:
     encoder = env.setup.encoder
     reference = ReferenceEncoder(env.setup.engine, encoder.sizes)
     kept = []
-    for seed in range(3):
-        rng = random.Random(seed)
-        env.reset(seed=seed)
-        for agent in env.agent_iter(max_iter=400):
-            obs, _reward, terminated, truncated, _info = env.last()
-            game = env.game
-            assert game is not None
-            assert_same_observation(obs, reference.encode(game, agent))
-            kept.append((obs, copy.deepcopy(obs)))
-            scratch = encoder.encode(game, agent)
-            for array in (*scratch["observation"].values(), scratch["action_mask"]):
-                array.fill(-1)
-            env.step(None if terminated or truncated
-                     else rng.randrange(int(obs["action_mask"].sum())))
+    for agent, obs, game in random_walk(env, range(3), 400):
+        assert_same_observation(obs, reference.encode(game, agent))
+        kept.append((obs, copy.deepcopy(obs)))
+        scratch = encoder.encode(game, agent)
+        for array in (*scratch["observation"].values(), scratch["action_mask"]):
+            array.fill(-1)
     assert len(kept) > 300
     for obs, then in kept:
         assert_same_observation(obs, then)
