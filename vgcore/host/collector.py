@@ -21,8 +21,8 @@ So the host:
   moments, or whatever the load `THAW_EVERY` seconds after the last (so such cycles cannot
   pile up without bound). The frozen generation's size is not watched: CPython counts it
   by walking it (`gc.get_freeze_count`: 7-17 ms a call on a busy host). Games are frozen
-  too: the host breaks the one cycle a finished game holds when it lets it go (room.py
-  `let_go`), so a game is freed the moment it is dropped, frozen or not.
+  too: the host breaks the one cycle a finished game holds when it lets it go
+  (`Game.drop_scripts`), so a game is freed the moment it is dropped, frozen or not.
 
 CPython's own trigger stays on: it runs a full collection once the objects promoted into
 generation 2 since the last have grown by a quarter of what survived it, which bounds young

@@ -107,7 +107,7 @@ class Room:
         few), and `game` rebuilds it when a late request needs it."""
         game, lag, self._game, self.lag = self._game, self.lag, None, None
         if lag is not None:
-            let_go(lag)
+            lag.drop_scripts()  # freed when dropped (Game.drop_scripts)
         if game is not None:
             self.final = (game.result or "draw", game.result_reason)
         return game
@@ -703,15 +703,6 @@ async def with_hashes(host: Host, record: GameRecord, data: dict[str, Any]) -> d
         if i % 8 == 7:
             await asyncio.sleep(0)
     return {**data, "hashes": hashes}
-
-
-def let_go(game: Game) -> None:
-    """Break the one reference cycle a game holds (its script host, made on first use,
-    points back at it), so that the game is freed the moment the host drops it. Left to
-    the cycle collector, the games that ended since the last full collection were freed
-    all at once inside it: 0.3-0.4 ms each, a 20-45 ms pause for every game on the loop
-    (docs/performance.md, session 10). The script host is made again if the game is used."""
-    game.drop_scripts()  # tests/host check that no other cycle appears
 
 
 def decision_info(d: Any) -> p.DecisionInfo:

@@ -32,7 +32,6 @@ from vgcore.host.room import (
     Room,
     Watch,
     decision_info,
-    let_go,
     with_hashes,
 )
 from vgcore.host.store import GameRecord, JournalEntry, Store
@@ -213,7 +212,7 @@ class Host:
         self.finals.pop(game_id, None)
         self.finals[game_id] = game
         while len(self.finals) > FINALS_KEPT:
-            let_go(self.finals.popitem(last=False)[1])
+            self.finals.popitem(last=False)[1].drop_scripts()  # freed when dropped
 
     def final_game(self, room: Room) -> Game:
         """A released room's final state: kept, or rebuilt from the store (its latest
