@@ -7,6 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from vgcore import native
 from vgcore.cli import main
 
 GOLDEN = Path(__file__).parent / "golden" / "premium-greedy-seed3.replay.json"
@@ -47,11 +48,12 @@ def test_bench_prints_the_promised_keys() -> None:
     assert code == 0, out
     data = json.loads(out)
     assert set(data) == {
-        "format", "games", "engine_version", "games_per_s", "decisions_per_s",
+        "format", "games", "engine_version", "engine_build", "games_per_s", "decisions_per_s",
         "decisions_per_game", "decision_p50_us", "decision_p99_us", "clone_p95_us",
         "peak_mib_per_game", "scripted_games_per_s", "scripted_over_vanilla", "scripted_by_set",
         "startup"}
     assert (data["format"], data["games"]) == ("premium", 2)
+    assert data["engine_build"] == ("compiled" if native.install().active else "interpreted")
     assert set(data["startup"]) == {"python_ms", "import_vgcore_ms", "simulate_one_game_ms",
                                     "registry_ms"}
     assert 0 < data["startup"]["python_ms"] < data["startup"]["simulate_one_game_ms"]

@@ -12,6 +12,7 @@ from vgcore.agents import RandomAgent
 from vgcore.bench import scripted_decks, set_pairs, vanilla_decks
 from vgcore.game import Game
 from vgcore.plugins import Registry
+from vgcore.testing.board import game_from_board
 from vgcore.unitstats import StatReader, unit_stats
 
 
@@ -68,20 +69,25 @@ def test_unit_stats_equal_the_four_reads_at_every_decision(builtin: Registry, fo
     assert checked > 200
 
 
-def test_unit_stats_read_a_while_modifier_as_the_four_reads_do(
-        builtin: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = builtin.new_game("d-standard", None, 0, validate=False)
-    agent = RandomAgent(0)
-    seat = game.state.seats[0]
-    while game.vanguard(seat) is None:
-        game.apply(agent.choose(game, game.legal_actions()))
-    uid = game.vanguard(seat)
-    assert uid is not None
-    game.state.modifiers.append((uid, "critical", 1, "while:1", "test"))
-    game.state.modifiers.append((uid, "power", 5000, "while:1", "test"))
+def test_unit_stats_read_a_while_modifier_as_the_four_reads_do(registry: Registry) -> None:
+    """SK-157's "+5000 while you hold three cards" (tests/scenarios/skills/durations), with a
+    critical under the same condition added: on and off, all three reads agree."""
+    game = game_from_board(registry.engine("v-standard"), {
+        "A": {"vanguard": "SK-120", "damage": ["VAN-RP-005"],
+              "hand": ["SK-157", "VAN-RP-002", "VAN-RP-003", "VAN-RP-004"],
+              "deck": ["VAN-RP-006", "VAN-RP-007", "VAN-RP-008", "VAN-RP-002"]},
+        "B": {"vanguard": "VAN-KG-009", "hand": ["VAN-KG-002"],
+              "deck": ["VAN-KG-003", "VAN-KG-004", "VAN-KG-005"]},
+    }, turn=3, player="A")
+    game.apply("call SK-157 RC.FL")
+    uid = game.state.players["A"].zones["RC.FL"][0]
+    (key,) = {m[3] for m in game.state.modifiers if m[0] == uid and m[3].startswith("while:")}
+    game.state.modifiers.append((uid, "critical", 1, key, "test"))
     read = {}
     for holds in (True, False):
-        monkeypatch.setattr(Game, "while_holds", lambda self, key, holds=holds: holds)
+        if not holds:
+            game.apply("call VAN-RP-002 RC.BL")  # two cards left in hand: the condition fails
+        assert game.while_holds(key) is holds
         read[holds] = unit_stats(game, uid)
         assert read[holds] == four_reads(game, uid) == StatReader(game).stats(uid)
     assert read[True][0] - read[False][0] == 5000 and read[True][1] - read[False][1] == 1

@@ -10,6 +10,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from vgcore import native
+
+# Before any engine module loads: use the compiled ones only if they match their sources.
+native.install()
+
 if TYPE_CHECKING:  # what the names below are, for type checkers; imported on first use
     from vgcore.carddb import CardDB, CardRecord
     from vgcore.decisions import Action, Decision, parse

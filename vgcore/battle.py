@@ -15,6 +15,7 @@ then a hit vanguard takes the damage checks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from vgcore import actions
@@ -345,8 +346,9 @@ def answer_guard_step(game: Game, frame: Frame, action: Action) -> None:
         game.engine.apply_extra_option(game, seat, "guard", action)
 
 
-def guards(game: Game, battle: dict, guardian: int, circle: tuple[str, ...]) -> None:
-    """In a column battle, record which attacked unit a new guardian guards."""
+def guards(game: Game, battle: dict, guardian: int, circle: Sequence[str]) -> None:
+    """In a column battle, record which attacked unit a new guardian guards (`circle`: the
+    answer's words after the card, a list when they waited in a snapshot's guard group)."""
     if circle:
         target = game.unit_at(battle["target_seat"], circle[0])
         battle["guarding"][str(guardian)] = target

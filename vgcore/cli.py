@@ -344,12 +344,13 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     with tqdm(total=rounds_of_games * games, unit="game", disable=as_json,
               file=sys.stderr) as bar:
         result = run_bench(registry, format_id, games=games, seed=seed, on_game=bar.update)
-    from vgcore import __version__
+    from vgcore import __version__, native
     from vgcore.bench import STARTUP_RUNS, startup_times
 
     startup = startup_times(startup_runs or STARTUP_RUNS)
+    build = "compiled" if native.install().active else "interpreted"  # mypyc, or pure Python
     echo_figures({"format": format_id, "games": games, "engine_version": __version__,
-                  **result.as_dict(), "startup": startup}, as_json)
+                  "engine_build": build, **result.as_dict(), "startup": startup}, as_json)
 
 
 def echo_figures(data: dict[str, Any], as_json: bool) -> None:

@@ -143,8 +143,12 @@ def as_action(answer: str | Action) -> Action:
     through its string, so that one built by hand (odd words, non-string parts) meets the
     same checks as typed text and comes out canonical."""
     if isinstance(answer, Action):
-        if not isinstance(answer.verb, str) or not isinstance(answer.args, tuple) or not all(
-                isinstance(a, str) for a in answer.args):
+        # Read as a plain tuple: a hand-built Action may hold anything, and the compiled
+        # module would raise TypeError reading a non-string field declared `str`.
+        fields: tuple[object, ...] = tuple(answer)
+        verb, args = fields[0], fields[1]
+        if not isinstance(verb, str) or not isinstance(args, tuple) or not all(
+                isinstance(a, str) for a in args):
             raise ActionSyntaxError("an Action holds a verb and a tuple of strings")
         action = parse(str(answer))
         if action.verb != answer.verb or action.args != answer.args:

@@ -8,7 +8,7 @@ the game, so clones, JSON snapshots and replays are exact.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vgcore.abilities import GameIndex, collect_triggers
@@ -313,7 +313,7 @@ class Game:
         return [0.0 if res in (None, "draw") else (1.0 if teams[s] == res else -1.0)
                 for s in self.state.seats]
 
-    def apply(self, answer: str | Action | int, seat: Seat | None = None) -> None:
+    def apply(self, answer: object, seat: object = None) -> None:
         """Answer the pending decision; an illegal answer raises and changes nothing.
 
         The contract for answers from outside (docs/architecture.md "Answers"): whoever
@@ -325,7 +325,9 @@ class Game:
         runs of spaces between words are the only normalisation, and `equivalent_option`'s
         shorthand for abilities, SCENARIOS.md §1), or an
         option's index (an `int`, not a bool). Anything else raises `IllegalActionError`
-        listing the legal answers, the state unchanged.
+        listing the legal answers, the state unchanged. (`answer` and `seat` are typed
+        `object` because they come from outside: the compiled engine checks declared types
+        at the call, which would turn a wrong type into a TypeError instead of this refusal.)
         """
         st = self.state
         d = st.decision
@@ -389,19 +391,19 @@ class Game:
 
         return resample(self, seat, rng)
 
-    def view(self, seat: Seat, *, log: bool = True, since: int = 0) -> dict[str, Any]:
+    def view(self, seat: Seat, *, log: bool = True, since: object = 0) -> dict[str, Any]:
         """What `seat` may know, as JSON-able data (views.py). `log=False` leaves the event
         log out; `since=n` gives only the events numbered n and after (the view's
         `next_event` is the n to ask for next time)."""
         self._check_seat(seat)
         return self._view(seat, log, since)
 
-    def spectator_view(self, *, log: bool = True, since: int = 0) -> dict[str, Any]:
+    def spectator_view(self, *, log: bool = True, since: object = 0) -> dict[str, Any]:
         """What anyone watching may know: public information only (its `seat` is None);
         `log` and `since` as for `view`."""
         return self._view(None, log, since)
 
-    def _view(self, seat: Seat | None, log: bool, since: int) -> dict[str, Any]:
+    def _view(self, seat: Seat | None, log: bool, since: object) -> dict[str, Any]:
         from vgcore.views import build_view
 
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
@@ -410,7 +412,7 @@ class Game:
             raise ValueError("since= selects events of the log; it cannot go with log=False")
         return build_view(self, seat, log=log, since=since)
 
-    def _check_seat(self, seat: Seat) -> None:
+    def _check_seat(self, seat: object) -> None:
         if seat not in self.state.seats:
             raise SeatError(f"unknown seat {seat!r}; the seats are "
                              + ", ".join(self.state.seats))
@@ -553,6 +555,8 @@ class Game:
                 listener(self, data)
         if self.moves:
             self.tell_moves()
+        if event_tap is not None:
+            event_tap(self, data)
 
     def emit(self, kind: str, private: Seat | list[Seat] | None = None,
              **data: Any) -> None:
@@ -581,6 +585,8 @@ class Game:
             collect_triggers(self, data)  # nothing triggers once the game is over
         if self.moves:
             self.tell_moves()
+        if event_tap is not None:
+            event_tap(self, data)
 
     def tell_moves(self) -> None:
         """Tell the zone listeners of the card moves made since they last heard, in order
@@ -962,6 +968,12 @@ class Asked(Exception):
         super().__init__(*args)
         self.game = game
 
+
+# Called as event_tap(game, event) after every event any game logs, once the event has had its
+# effects (nested events first): an observer outside the engine — the secrecy judge of
+# tests/hostile/secrecy.py, a debugger. Set it on this module; it sees every game in the process.
+# None (always, in play) costs one read per event.
+event_tap: Callable[[Game, Event], None] | None = None
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
 SKILL_STATS = {name: f"skill:{name}" for name in SKILL_NAMES}  # what gains or loses each

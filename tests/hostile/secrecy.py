@@ -1,6 +1,6 @@
 """An independent judge of what each seat may know, for the whole-playout leak tests.
 
-`Witness` follows a game event by event (it wraps `Game.emit` and `Game.log_answer`) and keeps,
+`Witness` follows a game event by event (through the engine's `vgcore.game.event_tap`) and keeps,
 for every seat, the cards whose identity that seat may legitimately know: the cards it can see
 now by the zone rules (RULES.md §1: public zones face up, its own hand and ride deck, its own
 face-down cards), the cards it could see just before this event (a card moving out of sight is
@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from vgcore import game as game_module
 from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.state import Event
@@ -310,9 +311,7 @@ class Watching:
         self.ids = ids
         self.witnesses: dict[int, Witness] = {}
         self.starting = False
-        # Every event is logged by one of these two (an answer by `log_answer`).
-        self.original = Game.emit
-        self.original_answer = Game.log_answer
+        self.previous_tap: Any = None
 
     def of(self, game: Game) -> Witness:
         return self.witnesses[id(game)]
@@ -330,9 +329,7 @@ class Watching:
         return game, self.of(game)
 
     def __enter__(self) -> Watching:
-        original, witnesses, ids = self.original, self.witnesses, self.ids
-
-        original_answer = self.original_answer
+        witnesses, ids = self.witnesses, self.ids
 
         def witness_of(game: Game) -> Witness | None:
             witness = witnesses.get(id(game))
@@ -343,24 +340,15 @@ class Watching:
                 witness = witnesses[id(game)] = Witness(game, ids)
             return witness
 
-        def judged_emit(game: Game, kind: str, private: Any = None, **data: Any) -> None:
+        def judge(game: Game, event: Event) -> None:
             witness = witness_of(game)
-            at = len(game.state.log)
-            original(game, kind, private, **data)
             if witness is not None:
-                witness.on_event(game.state.log[at])
+                witness.on_event(event)
 
-        def judged_answer(game: Game, *args: Any, **kwargs: Any) -> None:
-            witness = witness_of(game)
-            at = len(game.state.log)
-            original_answer(game, *args, **kwargs)
-            if witness is not None:
-                witness.on_event(game.state.log[at])
-
-        Game.emit = judged_emit  # type: ignore[method-assign]
-        Game.log_answer = judged_answer  # type: ignore[method-assign]
+        # The engine's event tap sees every event once it has had its effects (answers too).
+        self.previous_tap = game_module.event_tap
+        game_module.event_tap = judge
         return self
 
     def __exit__(self, *exc: object) -> None:
-        Game.emit = self.original  # type: ignore[method-assign]
-        Game.log_answer = self.original_answer  # type: ignore[method-assign]
+        game_module.event_tap = self.previous_tap

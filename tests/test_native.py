@@ -1,0 +1,144 @@
+"""The compiled engine (setup.py builds the hot modules with mypyc; vgcore/native.py decides at
+import whether to use them): it plays exactly the games the interpreted engine plays, it is in
+use wherever it was built, and an extension older than its source is never used.
+
+Each check runs in a fresh interpreter, because the choice is made once per process."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import vgcore
+from vgcore import native
+
+PACKAGE = Path(vgcore.__file__).parent
+
+# Plays a random game per format with each of its default, scripted (card skills in Lua) and
+# vanilla deck pairs, and prints each game's state hash.
+PLAY = """
+import json
+from vgcore.agents import RandomAgent
+from vgcore.bench import scripted_decks, vanilla_decks
+from vgcore.plugins import Registry
+registry = Registry()
+games = []
+for format_id in sorted(registry.formats):
+    pairs = [registry.default_decks(format_id), scripted_decks(registry, format_id),
+             vanilla_decks(registry, format_id)]
+    for decks in {tuple(d.name for d in p): p for p in pairs if p}.values():
+        game = registry.new_game(format_id, list(decks), 7, validate=False)
+        agent = RandomAgent(7)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+        names = [d.name for d in decks]
+        games.append([format_id, names, game.state.state_hash(), len(game.state.log)])
+import vgcore.native
+print(json.dumps({"compiled": list(vgcore.native.STATUS.compiled), "games": games,
+                  "formats": len(registry.formats)}))
+"""
+
+REPORT = """
+import json, warnings
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as caught:
+    import vgcore
+    import vgcore.game, vgcore.rng
+status = vgcore.native.STATUS
+print(json.dumps({"compiled": list(status.compiled), "refused": list(status.refused),
+                  "reason": status.reason, "game": vgcore.game.__file__,
+                  "rng": vgcore.rng.__file__, "warnings": [str(w.message) for w in caught]}))
+"""
+
+
+def run(script: str, *, pure: bool = False, cwd: Path | None = None,
+        path: Path | None = None) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != native.PURE_ENV}
+    if pure:
+        env[native.PURE_ENV] = "1"
+    if path is not None:
+        env["PYTHONPATH"] = str(path)
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=cwd,
+                          capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(done.stdout)
+
+
+def needs_build() -> None:
+    """Skip where no compiled build exists (no compiler when installed); CI must have one."""
+    if native.MANIFEST.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail("CI must test the compiled engine, but vgcore/_native.json is missing: "
+                    "the mypyc build did not run (pip install -e . builds it)")
+    pytest.skip("vgcore was installed without its compiled modules (no C compiler or mypy)")
+
+
+def test_the_compiled_engine_is_in_use_where_it_was_built() -> None:
+    needs_build()
+    report = run(REPORT)
+    manifest = json.loads(native.MANIFEST.read_text())["modules"]
+    assert sorted(report["compiled"]) == sorted(manifest), report
+    assert report["refused"] == [] and report["warnings"] == [], report
+    assert not report["game"].endswith(".py") and not report["rng"].endswith(".py"), report
+
+
+def test_compiled_and_interpreted_engines_play_the_same_games() -> None:
+    """Same formats, decks, seeds and answers: the same final state, move for move."""
+    needs_build()
+    compiled, interpreted = run(PLAY), run(PLAY, pure=True)
+    assert compiled["compiled"] and not interpreted["compiled"]
+    # every format, most of them with scripted (Lua) and vanilla decks both
+    assert len({g[0] for g in compiled["games"]}) == compiled["formats"]
+    assert len(compiled["games"]) >= 2 * compiled["formats"]
+    assert compiled["games"] == interpreted["games"]
+
+
+def test_pure_runs_every_module_from_source_without_a_warning() -> None:
+    needs_build()
+    report = run(REPORT, pure=True)
+    assert report["compiled"] == [] and report["reason"] == "VGCORE_PURE=1"
+    assert report["game"].endswith("game.py") and report["rng"].endswith("rng.py")
+    assert report["warnings"] == []
+
+
+@pytest.fixture
+def package_copy(tmp_path: Path) -> Path:
+    """vgcore's installed package, extensions and manifest included, in a directory of its
+    own (put first on the path, so edits there do not touch the real one)."""
+    needs_build()
+    shutil.copytree(PACKAGE, tmp_path / "vgcore",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def test_an_edited_source_is_never_shadowed_by_its_old_extension(package_copy: Path) -> None:
+    """Editing one compiled module refuses the whole group (they call each other in C), warns
+    naming the file and says how to rebuild."""
+    source = package_copy / "vgcore" / "rng.py"
+    source.write_text(source.read_text() + "\n# edited after the build\n")
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["game"] == str(package_copy / "vgcore" / "game.py"), report
+    assert report["rng"] == str(package_copy / "vgcore" / "rng.py"), report
+    assert report["compiled"] == [] and "rng.py" in report["reason"], report
+    (warning,) = report["warnings"]
+    assert "rng.py" in warning and "pip install -e ." in warning
+
+
+def test_extensions_without_their_manifest_are_refused(package_copy: Path) -> None:
+    (package_copy / "vgcore" / "_native.json").unlink()
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["game"].endswith("game.py") and report["compiled"] == [], report
+    assert "manifest" in report["reason"] and len(report["warnings"]) == 1, report
+
+
+def test_the_copy_uses_its_extensions_when_nothing_changed(package_copy: Path) -> None:
+    """The control for the two tests above: the copy itself is a working compiled build."""
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["game"].startswith(str(package_copy)) and report["compiled"], report
+    assert report["warnings"] == [], report

@@ -1,0 +1,126 @@
+"""Which engine modules run compiled (mypyc, built by setup.py), and the guard that keeps an old
+extension from shadowing an edited source file.
+
+An extension module wins over its `.py` in the same directory, so after editing `game.py` in an
+editable install the old compiled `game` would still run — silently. The build records each
+compiled module's source hash in `_native.json`; at `import vgcore` this module compares them and,
+if any differs (or the manifest is missing), installs a finder that loads the whole group from
+source and warns. The group goes together because compiled modules call each other directly in
+C, past the import system. `VGCORE_PURE=1` loads every module from source (profilers such as
+py-spy see only interpreted frames).
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+MANIFEST = PACKAGE_DIR / "_native.json"
+PURE_ENV = "VGCORE_PURE"
+
+
+@dataclass(frozen=True)
+class NativeStatus:
+    """What `import vgcore` found: the compiled modules in use and why any were refused."""
+
+    compiled: tuple[str, ...]  # dotted names running as extensions
+    refused: tuple[str, ...]  # extensions present but loaded from source instead
+    reason: str  # "" when nothing was refused
+
+    @property
+    def active(self) -> bool:
+        return bool(self.compiled)
+
+
+class _SourceFirst(importlib.abc.MetaPathFinder):
+    """Loads the named modules from their `.py` files, never from an extension beside them."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.names:
+            return None
+        source = PACKAGE_DIR / f"{fullname.rpartition('.')[2]}.py"
+        return importlib.util.spec_from_file_location(fullname, source)
+
+
+def _extensions() -> set[str]:
+    """Dotted names of the extension modules in vgcore's own directory (not mypyc's runtime)."""
+    found = set()
+    for entry in os.listdir(PACKAGE_DIR):
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            if entry.endswith(suffix):
+                stem = entry.removesuffix(suffix)
+                if not stem.endswith("__mypyc"):
+                    found.add(f"vgcore.{stem}")
+                break
+    return found
+
+
+def _stale(modules: dict[str, str]) -> list[str]:
+    """The modules whose source no longer hashes to what was compiled."""
+    import hashlib
+
+    stale = []
+    for name, digest in sorted(modules.items()):
+        source = PACKAGE_DIR / f"{name.rpartition('.')[2]}.py"
+        try:
+            current = hashlib.sha256(source.read_bytes()).hexdigest()
+        except OSError:
+            current = ""
+        if current != digest:
+            stale.append(name)
+    return stale
+
+
+def _decide() -> NativeStatus:
+    extensions = _extensions()
+    if not extensions:
+        return NativeStatus((), (), "")
+    import json
+
+    refused = tuple(sorted(extensions))
+    if os.environ.get(PURE_ENV) == "1":
+        return NativeStatus((), refused, f"{PURE_ENV}=1")
+    try:
+        modules = json.loads(MANIFEST.read_text())["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return NativeStatus((), refused, f"no readable build manifest at {MANIFEST}")
+    stale = _stale(modules) + sorted(extensions - set(modules))
+    if stale:
+        files = ", ".join(f"{name.rpartition('.')[2]}.py" for name in stale)
+        return NativeStatus((), refused, f"changed since the compiled build: {files}")
+    return NativeStatus(refused, (), "")
+
+
+def install() -> NativeStatus:
+    """Decide once per process; if the compiled group cannot be trusted, load it from source."""
+    global STATUS
+    if STATUS is not None:
+        return STATUS
+    STATUS = _decide()
+    if STATUS.refused:
+        sys.meta_path.insert(0, _SourceFirst(frozenset(STATUS.refused)))
+        if STATUS.reason != f"{PURE_ENV}=1":
+            warnings.warn(
+                f"vgcore: running the engine interpreted, {STATUS.reason}; rebuild the compiled "
+                "modules with `pip install -e .` (or set VGCORE_PURE=1 to silence this)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+    return STATUS
+
+
+STATUS: NativeStatus | None = None
