@@ -32,6 +32,18 @@ COMPILED = [
     "vgcore/triggers.py",
     "vgcore/limits.py",
     "vgcore/history.py",
+    "vgcore/abilities.py",
+    "vgcore/steps.py",
+    "vgcore/selectors.py",
+    "vgcore/costs.py",
+    "vgcore/continuous.py",
+    "vgcore/contkeys.py",
+    "vgcore/state.py",
+    "vgcore/unitstats.py",
+    "vgcore/views.py",
+    "vgcore/zones.py",
+    "vgcore/events.py",
+    "vgcore/layout.py",
 ]
 GROUP = "vgcore._native"
 MANIFEST = "vgcore/_native.json"

@@ -105,9 +105,10 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
             if event.get("seat") != (ctx.seat if want == "you" else game.opponent(ctx.seat)):
                 return False
         elif key == "from":  # where a card came from, in zone words ("RC" = any rear-guard)
-            seat, zone = event.get("from_seat", event.get("seat")), event.get("from")
+            from_seat, from_zone = event.get("from_seat", event.get("seat")), event.get("from")
             wanted = want if isinstance(want, tuple) else (want,)
-            if seat is None or zone is None or not zone_matches(game, seat, zone, wanted):
+            if (from_seat is None or from_zone is None
+                    or not zone_matches(game, from_seat, from_zone, wanted)):
                 return False
         else:
             value = event.get(key)

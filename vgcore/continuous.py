@@ -113,8 +113,9 @@ def _states_of(game: Game, ctx: Ctx, spec: dict) -> list[tuple[Seat, str]]:
             if e["op"] == "state" and _effect_applies(game, ctx, e)]
 
 
-def remembered(game: Game, layer: str, ctx: Ctx, spec: dict, printed: Ability | None,
-               work_out: Callable[[Game, Ctx, dict], list[Any]]) -> list[Any]:
+def remembered(game: Game, layer: str, ctx: Ctx, spec: Mapping[str, Any],
+               printed: Ability | None,
+               work_out: Callable[[Game, Ctx, Any], list[Any]]) -> list[Any]:
     """What one CONT ability gives in a layer ("stats" or "states"): its last result while
     nothing it reads has changed (vgcore.contkeys), else worked out anew."""
     if printed is None:
@@ -138,7 +139,7 @@ def remembered(game: Game, layer: str, ctx: Ctx, spec: dict, printed: Ability | 
 
 
 def active_conts(game: Game, which: str = "conts",
-                 ) -> Iterator[tuple[Ctx, dict, Ability | None]]:
+                 ) -> Iterator[tuple[Ctx, Mapping[str, Any], Ability | None]]:
     """(point of view, spec, the ability if printed) of each CONT ability that works now:
     printed (of one of the index's lists: all, "state_conts" giving a state, or "stat:<s>"
     changing a stat), or granted to a unit, and those a player holds (no card: `Ctx(seat)`)."""
@@ -183,7 +184,7 @@ def _effect_applies(game: Game, ctx: Ctx, effect: dict) -> bool:
 def evaluate(game: Game, ctx: Ctx, spec: dict) -> list[tuple[tuple[int, str], int]]:
     if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
         return []
-    out = []
+    out: list[tuple[tuple[int, str], int]] = []
     for effect in spec["effects"]:
         if effect["op"] == "state" or not _effect_applies(game, ctx, effect):
             continue  # states are the layer below (cont_states); an effect's own "and if …"

@@ -652,7 +652,7 @@ def call_circles(game: Game, seat: Seat, step: Mapping[str, Any]) -> list[str]:
     want = step.get("to", "RC")
     layout = game.state.players[seat].circles
     names = (want,) if isinstance(want, str) else tuple(want)
-    out = []
+    out: list[str] = []
     for name in names:
         if name == "RC":
             out.extend(c for c in layout if c != VC)

@@ -9,7 +9,7 @@ seats it names (docs/architecture.md "Views").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -137,7 +137,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = Fa
     markers = player.markers
     circles: dict[str, Any] = {}
     for circle in player.circles:
-        cards = held[circle]
+        cards: Sequence[int] = held[circle]
         unit = unit_view(game, cards[0], is_owner, stats) if cards else None
         marks = markers.get(circle)
         if marks:
@@ -148,7 +148,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = Fa
     for name, down in (plans or zone_plans(game.engine))[is_owner]:
         if name in circles:
             continue
-        cards = held.get(name, ())
+        cards = held.get(name) or ()
         if down is None:  # the zone shows this viewer a count only
             zones[name] = {"count": len(cards)}
         elif not cards:  # most zones, most of the time
@@ -160,7 +160,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = Fa
             zones[name] = {"count": len(cards), "cards": [
                 card_ids[u] if face_up[u] else "down" for u in cards]}
     zones[GC]["units"] = [unit_view(game, u, is_owner, stats) for u in held[GC]]
-    out = {"circles": circles, "zones": zones}
+    out: dict[str, Any] = {"circles": circles, "zones": zones}
     if lean:
         return out
     out["flags"] = public_flags(player.flags)
