@@ -27,6 +27,7 @@ from vgcore.errors import (
     ScriptError,
     SeatError,
 )
+from vgcore.eventdicts import answer_event, compact
 from vgcore.events import STATS
 from vgcore.history import TurnHistory
 from vgcore.layout import Layout, layout_of
@@ -543,10 +544,7 @@ class Game:
         n = len(log)
         if n >= self.log_limit:
             raise LimitReached(LOG_LIMIT, self.log_limit)
-        data = {"seat": seat, "question": question, "answer": str(action), "forced": forced,
-                "kind": "decision", "n": n}
-        if secret:
-            data["private"] = seat
+        data = answer_event(seat, question, str(action), forced, n, secret)
         log.append(data)
         self.answers_logged += 1
         listeners = (self._index or self.index).listeners.get("decision")
@@ -571,6 +569,8 @@ class Game:
         data["n"] = n
         if private is not None:
             data["private"] = private
+        if len(data) > COMPACT_FROM:  # built by compiled code: a larger table (eventdicts)
+            data = compact(data)
         log.append(data)
         index = self._index or self.index
         listeners = index.listeners.get(kind)
@@ -974,6 +974,11 @@ class Asked(Exception):
 # tests/hostile/secrecy.py, a debugger. Set it on this module; it sees every game in the process.
 # None (always, in play) costs one read per event.
 event_tap: Callable[[Game, Event], None] | None = None
+
+# An event of more keys than this (kind, n and private included) may have had six or more
+# keyword arguments, which compiled callers pass in a general-keyed dict: `emit` logs a
+# compact copy (vgcore/eventdicts.py).
+COMPACT_FROM = 7
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
 SKILL_STATS = {name: f"skill:{name}" for name in SKILL_NAMES}  # what gains or loses each
