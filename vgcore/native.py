@@ -52,20 +52,28 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in self.names:
             return None
-        source = PACKAGE_DIR / f"{fullname.rpartition('.')[2]}.py"
-        return importlib.util.spec_from_file_location(fullname, source)
+        return importlib.util.spec_from_file_location(fullname, source_of(fullname))
+
+
+def source_of(name: str) -> Path:
+    """The `.py` file of a vgcore module, by its dotted name."""
+    return PACKAGE_DIR.parent.joinpath(*name.split(".")).with_suffix(".py")
 
 
 def _extensions() -> set[str]:
-    """Dotted names of the extension modules in vgcore's own directory (not mypyc's runtime)."""
+    """Dotted names of the extension modules in vgcore's directory and its subpackages' (where
+    the build puts them; mypyc's own runtime library is not one)."""
     found = set()
-    for entry in os.listdir(PACKAGE_DIR):
-        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-            if entry.endswith(suffix):
-                stem = entry.removesuffix(suffix)
-                if not stem.endswith("__mypyc"):
-                    found.add(f"vgcore.{stem}")
-                break
+    for folder, package in [(PACKAGE_DIR, "vgcore"), *(
+            (Path(entry.path), f"vgcore.{entry.name}") for entry in os.scandir(PACKAGE_DIR)
+            if entry.is_dir() and entry.name.isidentifier())]:
+        for entry in os.listdir(folder):
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                if entry.endswith(suffix):
+                    stem = entry.removesuffix(suffix)
+                    if not stem.endswith("__mypyc"):
+                        found.add(f"{package}.{stem}")
+                    break
     return found
 
 
@@ -75,9 +83,8 @@ def _stale(modules: dict[str, str]) -> list[str]:
 
     stale = []
     for name, digest in sorted(modules.items()):
-        source = PACKAGE_DIR / f"{name.rpartition('.')[2]}.py"
         try:
-            current = hashlib.sha256(source.read_bytes()).hexdigest()
+            current = hashlib.sha256(source_of(name).read_bytes()).hexdigest()
         except OSError:
             current = ""
         if current != digest:
@@ -100,7 +107,7 @@ def _decide() -> NativeStatus:
         return NativeStatus((), refused, f"no readable build manifest at {MANIFEST}")
     stale = _stale(modules) + sorted(extensions - set(modules))
     if stale:
-        files = ", ".join(f"{name.rpartition('.')[2]}.py" for name in stale)
+        files = ", ".join(source_of(name).relative_to(PACKAGE_DIR).as_posix() for name in stale)
         return NativeStatus((), refused, f"changed since the compiled build: {files}")
     return NativeStatus(refused, (), "")
 

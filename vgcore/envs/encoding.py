@@ -287,8 +287,8 @@ class Encoder:
         obs["counts"][row] = counts
         guardians = zones.get(GC, {}).get("units", ())
         if guardians:
-            shown = guardians[:self.sizes.guardians]
-            obs["guardians"][row, :len(shown)] = [self._unit_row(u) for u in shown]
+            first = guardians[:self.sizes.guardians]
+            obs["guardians"][row, :len(first)] = [self._unit_row(u) for u in first]
 
     def _encode_field(self, obs: dict[str, NDArray[np.int16]], row: int,
                       circles: Mapping[str, Any]) -> None:
@@ -349,7 +349,7 @@ class Encoder:
         Arrays whose every row is worked out here (the field, counts, the global vector) are
         made in one numpy call from their rows; the others start as zeros."""
         rel = self._rel[seat]
-        obs = dict.fromkeys(self.shapes)  # the arrays' order
+        obs: dict[str, Any] = dict.fromkeys(self.shapes)  # the arrays' order
         for name in self._zeroed:
             obs[name] = np.zeros(self.shapes[name], np.int16)
         st = game.state
@@ -401,6 +401,7 @@ class Encoder:
             if cards:  # read even past the last row, as the view reads it (_seen_unit)
                 uid = cards[0]
                 n_marks = len(marks) if marks else 0
+                key: tuple[Any, ...] | None
                 if face_up[uid]:
                     key = (card_ids[uid], True, rested[uid], *stats.stats(uid), n_marks)
                 else:
@@ -497,8 +498,8 @@ class Encoder:
         result = st.result
         team = self.engine.seat_layout.teams[seat]
         outcome = 0 if result is None else 3 if result == "draw" else 1 if result == team else 2
-        values = (
-                st.turn, int(st.turn_player == seat), rel.get(st.first_player, 0),
+        values: tuple[int, ...] = (
+                st.turn, int(st.turn_player == seat), rel.get(st.first_player or "", 0),
                 code(PHASES, st.phase), outcome,
                 code(DECISION_KINDS, decision.kind) if decision else 0, int(asked),
                 rel.get(decision.seat, 0) if decision else 0,
@@ -597,11 +598,11 @@ class Encoder:
         result = view.get("result")
         team = self.engine.seat_layout.teams[seat]
         outcome = 0 if result is None else 3 if result == "draw" else 1 if result == team else 2
-        values = (
+        values: tuple[int, ...] = (
                 view["turn"], int(view["turn_player"] == seat),
                 rel.get(view["first_player"], 0), code(PHASES, view["phase"]), outcome,
                 code(DECISION_KINDS, decision["kind"]) if decision else 0,
-                int(bool(decision) and decision["seat"] == seat),
+                int(decision is not None and bool(decision) and decision["seat"] == seat),
                 rel.get(decision["seat"], 0) if decision else 0,
                 decision.get("min", 0) if decision else 0,
                 decision.get("max", 0) if decision else 0,
