@@ -142,3 +142,24 @@ def test_the_copy_uses_its_extensions_when_nothing_changed(package_copy: Path) -
     report = run(REPORT, cwd=package_copy, path=package_copy)
     assert report["game"].startswith(str(package_copy)) and report["compiled"], report
     assert report["warnings"] == [], report
+
+
+def test_the_log_keeps_events_in_their_smallest_tables() -> None:
+    """Compiled code builds wide dicts with a general key table, a third larger; the log's
+    events are built or compacted interpreted (vgcore/eventdicts.py), so a compiled game keeps
+    no more memory than an interpreted one (bench's peak MiB per game)."""
+    needs_build()
+    from vgcore.agents import RandomAgent
+    from vgcore.plugins import Registry
+
+    registry = Registry()
+    oversized = []
+    for format_id in ("premium", "d-standard"):
+        game = registry.new_game(format_id, None, 3, validate=False)
+        agent = RandomAgent(3)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+        oversized += [event["kind"] for event in game.state.log
+                      if sys.getsizeof(event) > sys.getsizeof(dict(event.items()))]
+    assert native.install().active
+    assert not oversized, sorted(set(oversized))
