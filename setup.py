@@ -90,15 +90,21 @@ def extensions() -> list:
     except ImportError:
         print("vgcore: mypyc not available; building pure Python", file=sys.stderr)
         return []
-    built = mypycify(
-        # The compiled modules import others that mypy does not check strictly (hookspecs and
-        # friends); those stay interpreted and are read only for their types. No mypy cache:
-        # from a warm cache mypyc 1.13 emits an empty library for a group in a package.
-        ["--ignore-missing-imports", "--follow-imports=silent", "--cache-dir=/dev/null",
-         *COMPILED],
-        opt_level="3",
-        separate=[(COMPILED, GROUP)],
-    )
+    try:
+        built = mypycify(
+            # The compiled modules import others that mypy does not check strictly (hookspecs
+            # and friends); those stay interpreted and are read only for their types. No mypy
+            # cache: from a warm cache mypyc 1.13 emits an empty library for a group in a
+            # package.
+            ["--ignore-missing-imports", "--follow-imports=silent", "--cache-dir=/dev/null",
+             *COMPILED],
+            opt_level="3",
+            separate=[(COMPILED, GROUP)],
+        )
+    except SystemExit:  # mypy found type errors in a compiled module (printed above)
+        print("vgcore: the compiled modules do not type-check; building pure Python",
+              file=sys.stderr)
+        return []
     for extension in built:
         extension.optional = True  # a failed compile is a warning: pure Python still works
     return built

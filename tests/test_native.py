@@ -137,6 +137,17 @@ def test_extensions_without_their_manifest_are_refused(package_copy: Path) -> No
     assert "manifest" in report["reason"] and len(report["warnings"]) == 1, report
 
 
+@pytest.mark.parametrize("lost", ["_native__mypyc", "battle"])
+def test_a_build_that_failed_part_way_is_refused(package_copy: Path, lost: str) -> None:
+    """The extensions are optional, so a compile can fail for some of them: without the
+    group's library (every module's code) or one module's, the group loads from source."""
+    (extension,) = (package_copy / "vgcore").glob(f"{lost}.*.so")
+    extension.unlink()
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["game"].endswith("game.py") and report["compiled"] == [], report
+    assert "incomplete" in report["reason"] and lost in report["reason"], report
+
+
 def test_the_copy_uses_its_extensions_when_nothing_changed(package_copy: Path) -> None:
     """The control for the two tests above: the copy itself is a working compiled build."""
     report = run(REPORT, cwd=package_copy, path=package_copy)

@@ -77,6 +77,14 @@ def _extensions() -> set[str]:
     return found
 
 
+def _group_library(group: str) -> bool:
+    """Whether mypyc's shared library of the group (every module's code) is there."""
+    folder = PACKAGE_DIR.parent.joinpath(*group.split(".")[:-1])
+    stem = f"{group.rpartition('.')[2]}__mypyc"
+    return any((folder / f"{stem}{suffix}").exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
 def _stale(modules: dict[str, str]) -> list[str]:
     """The modules whose source no longer hashes to what was compiled."""
     import hashlib
@@ -102,9 +110,16 @@ def _decide() -> NativeStatus:
     if os.environ.get(PURE_ENV) == "1":
         return NativeStatus((), refused, f"{PURE_ENV}=1")
     try:
-        modules = json.loads(MANIFEST.read_text())["modules"]
+        manifest = json.loads(MANIFEST.read_text())
+        modules, group = manifest["modules"], manifest["group"]
     except (OSError, ValueError, KeyError, TypeError):
         return NativeStatus((), refused, f"no readable build manifest at {MANIFEST}")
+    missing = sorted(set(modules) - extensions)
+    if not _group_library(group):
+        missing.append(f"{group}__mypyc")
+    if missing:  # a compile that failed part-way (the extensions are optional)
+        return NativeStatus((), refused, "the compiled build is incomplete (no extension for "
+                            + ", ".join(missing) + ")")
     stale = _stale(modules) + sorted(extensions - set(modules))
     if stale:
         files = ", ".join(source_of(name).relative_to(PACKAGE_DIR).as_posix() for name in stale)
