@@ -101,8 +101,8 @@ def extensions() -> list:
             opt_level="3",
             separate=[(COMPILED, GROUP)],
         )
-    except SystemExit:  # mypy found type errors in a compiled module (printed above)
-        print("vgcore: the compiled modules do not type-check; building pure Python",
+    except SystemExit:  # mypy found type errors, or mypyc failed (printed above)
+        print("vgcore: mypyc could not compile the modules (above); building pure Python",
               file=sys.stderr)
         return []
     for extension in built:

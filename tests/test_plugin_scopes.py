@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from vgcore import engine as engine_module
 from vgcore.agents import RandomAgent
 from vgcore.bench import vanilla_decks
 from vgcore.plugins import Registry
@@ -42,12 +41,9 @@ def answers_and_log(registry: Registry, format_id: str, decks: tuple[str, str] |
 @pytest.mark.parametrize(("format_id", "decks", "seeds"), CASES,
                          ids=[f"{f}-{'-'.join(d) if d else 'vanilla'}" for f, d, _ in CASES])
 def test_a_game_plays_the_same_with_and_without_plugin_scopes(
-        monkeypatch: pytest.MonkeyPatch, format_id: str, decks: tuple[str, str] | None,
-        seeds: tuple[int, ...]) -> None:
+        format_id: str, decks: tuple[str, str] | None, seeds: tuple[int, ...]) -> None:
     scoped = Registry()
-    scoped.engine(format_id)  # built before the patch below: with the plugins' scopes
-    monkeypatch.setattr(engine_module, "plugin_scopes", lambda hook, fmt: {})
-    unscoped = Registry()
+    unscoped = Registry(plugin_scopes=False)
     assert not unscoped.engine(format_id).scopes and scoped.engine(format_id).scopes
     for seed in seeds:
         assert (answers_and_log(scoped, format_id, decks, seed)

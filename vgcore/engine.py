@@ -220,7 +220,10 @@ class Engine:
     def __init__(self, fmt: Format, db: CardDB, hook: Any, *, strict: bool = False,
                  lua_libs: Sequence[tuple[str, str]] = (),
                  card_libs: Sequence[tuple[str, str]] = (),
-                 extra_plugins: Sequence[str] = ()) -> None:
+                 extra_plugins: Sequence[str] = (), scoped: bool = True) -> None:
+        """`scoped=False` asks every plugin at every decision, ignoring the scopes they
+        declare (`vgcore_plugin_scope`): games play the same either way, only slower — a
+        modder checks a plugin's scope so (tests/test_plugin_scopes.py)."""
         self.format = fmt
         self.extra_plugins = tuple(extra_plugins)  # enabled on top of the format's (snapshots)
         self.db = db
@@ -232,7 +235,7 @@ class Engine:
         # may only add names to `vg` (vgcore/scripting/prelude.lua, `card_library_vg`).
         self.card_libs = tuple(card_libs)
         self.seat_layout: SeatLayout = hook.vgcore_seat_layout(fmt=fmt) or SeatLayout()
-        if fmt.first_player not in ("random", *self.seat_layout.seats):
+        if fmt.first_player != "random" and fmt.first_player not in self.seat_layout.seats:
             raise FormatError(f"format {fmt.id!r}: first_player {fmt.first_player!r} is no seat "
                               "of its table; use random or one of "
                               + ", ".join(self.seat_layout.seats))
@@ -265,7 +268,7 @@ class Engine:
         hook.vgcore_battle_steps(steps=self.battle_steps, fmt=fmt)
         # Per-decision hooks' results by plugin, in pluggy's call order, each with its
         # plugin's scope: a game keeps those in its scope (GameIndex.listeners and the rest).
-        self.scopes = plugin_scopes(hook, fmt)
+        self.scopes = plugin_scopes(hook, fmt) if scoped else {}
         self.modifier_lists: list[tuple[PluginScope | None, list[StatModifier]]] = per_plugin(
             hook.vgcore_continuous_modifiers, fmt, self.scopes)
         self.name_provider_lists: list[tuple[PluginScope | None, list[NameProvider]]] = (

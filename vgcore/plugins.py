@@ -49,9 +49,11 @@ class Registry:
     """Installed plugins and what they provide; builds one `Engine` per format."""
 
     def __init__(self, *, entry_points: bool = True, plugins: Iterable[tuple[str, object]] = (),
-                 card_dirs: Iterable[str | Path] = (), strict: bool = False) -> None:
+                 card_dirs: Iterable[str | Path] = (), strict: bool = False,
+                 plugin_scopes: bool = True) -> None:
         """`strict`: a failing card script raises `ScriptError` instead of ending only the
-        failing ability (tests and validation want strict; hosts and simulations do not)."""
+        failing ability (tests and validation want strict; hosts and simulations do not).
+        `plugin_scopes=False`: engines ask every plugin at every decision (`Engine`)."""
         from vgcore import standard
 
         self.pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
@@ -70,6 +72,7 @@ class Registry:
             self.added_plugins += (name,)
         self.card_dirs = [Path(d) for d in card_dirs]
         self.strict = strict
+        self.plugin_scopes = plugin_scopes
         self._engines: dict[tuple[str, tuple[str, ...]], Engine] = {}
 
     # -- what is installed ---------------------------------------------------------------
@@ -236,7 +239,8 @@ class Registry:
             self._engines[key] = Engine(fmt, self.db, _HookSubset(self.pm, removed),
                                         strict=self.strict, lua_libs=self.lua_libs,
                                         card_libs=self.card_libs,
-                                        extra_plugins=tuple(plugins))
+                                        extra_plugins=tuple(plugins),
+                                        scoped=self.plugin_scopes)
         return self._engines[key]
 
     def deck_violations(self, deck: DeckList, format_id: str, *,
