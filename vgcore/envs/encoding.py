@@ -12,6 +12,7 @@ scores each row and picks one by index. docs/envs.md describes every column.
 
 from __future__ import annotations
 
+import struct
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -149,6 +150,14 @@ class TooManyAnswersError(ValueError):
     """A decision lists more answers than the action table has rows."""
 
 
+def check_rows(options: Sequence[str], rows: int) -> None:
+    """Raise `TooManyAnswersError` if the answers do not fit the action table's rows."""
+    if len(options) > rows:
+        raise TooManyAnswersError(
+            f"the decision lists {len(options)} answers, more than the action table's "
+            f"{rows} rows; pass a larger Sizes(actions=...)")
+
+
 class Encoder:
     """Turns a seat's view of a game of one engine into fixed-size arrays (see module doc)."""
 
@@ -168,15 +177,28 @@ class Encoder:
         self._unit_rows: dict[tuple[Any, ...], tuple[int, ...]] = {}
         self._pile_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self._field_blocks: dict[tuple[tuple[int, ...], ...], NDArray[np.int16]] = {}
-        self._unit_bytes: dict[tuple[Any, ...], bytes] = {}  # encode_seen's field rows
-        self._empty_row = np.zeros(len(UNIT_COLUMNS), np.int16).tobytes()
+        # encode_seen's rows and blocks as int16 bytes, by what they were made from.
+        self._unit_bytes: dict[tuple[Any, ...], bytes] = {}
+        self._pile_bytes: dict[tuple[str, ...], bytes] = {}
+        self._action_bytes: dict[tuple[str, ...], bytes] = {}
+        self._packers: dict[int, struct.Struct] = {}
+        self._empty_row = bytes(2 * len(UNIT_COLUMNS))
         self._masks: dict[int, NDArray[np.int8]] = {}
         self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
         self.shapes = self._shapes()
         self._shape_items = tuple(self.shapes.items())
-        # The arrays encode_seen starts as zeros (it makes the others whole from their rows).
-        self._zeroed = tuple(name for name in self.shapes
-                             if name not in ("field", "counts", "global"))
+        # encode_seen writes one observation into one zeroed buffer, each array's bytes
+        # at its offset (`_layout`: name, byte offset, shape), then makes the arrays as
+        # views of it: rows are copied as bytes, never converted from Python lists.
+        layout = []
+        offset = 0
+        for name, shape in self._shape_items:
+            layout.append((name, offset, shape))
+            offset += 2 * int(np.prod(shape))
+        self._layout = tuple(layout)
+        self._offsets = {name: at for name, at, _shape in layout}
+        self._obs_bytes = offset
+        self._int16 = np.dtype(np.int16)
         # (zone, rows of its pile array or None: no pile) in `counts` order.
         self._zone_piles = tuple((z, self.sizes.pile(z) if z in self.piles else None)
                                  for z in self.zones)
@@ -346,38 +368,51 @@ class Encoder:
         Only for engines without view hooks observed_view runs (`reads_state`);
         tests/test_env_identity.py compares both ways at every step of whole games.
 
-        Arrays whose every row is worked out here (the field, counts, the global vector) are
-        made in one numpy call from their rows; the others start as zeros."""
+        Rows are written as int16 bytes (each kept by what it was made from) into one
+        zeroed buffer, and the arrays are views of it: no list is converted by numpy."""
         rel = self._rel[seat]
-        obs: dict[str, Any] = dict.fromkeys(self.shapes)  # the arrays' order
-        for name in self._zeroed:
-            obs[name] = np.zeros(self.shapes[name], np.int16)
+        buf = bytearray(self._obs_bytes)
+        out = memoryview(buf)  # slices written through it take bytes as they are (no copy)
+        offsets = self._offsets
         st = game.state
         stats = StatReader(game)
-        n = len(self.seats)
-        field: list[bytes] = [b""] * n
-        counts: list[list[int]] = [[]] * n
+        field_at, counts_at = offsets["field"], offsets["counts"]
+        field_size = 2 * self.circle_rows * len(UNIT_COLUMNS)
+        counts_size = 2 * len(self.zones)
         for s in st.seats:  # the view's order: its unit stats are read in the same order
             is_owner = s == seat
             player = st.players[s]
             row = rel[s] - 1
-            field[row] = self._seen_field(obs, row, st, stats, player, is_owner)
-            counts[row] = self._seen_zones(obs, row, st, stats, player, is_owner)
-        obs["field"] = np.frombuffer(bytearray(b"".join(field)), np.int16).reshape(
-            self.shapes["field"])
-        obs["counts"] = np.array(counts, np.int16)
+            at = field_at + row * field_size
+            out[at:at + field_size] = self._seen_field(out, row, st, stats, player, is_owner)
+            at = counts_at + row * counts_size
+            out[at:at + counts_size] = self._int16_bytes(
+                self._seen_zones(out, row, st, stats, player, is_owner))
         decision = st.decision
         asked = decision is not None and decision.seat == seat
         if asked:
             options = decision.option_strings()  # type: ignore[union-attr]
             mask = self._mask(len(options))
-            self._encode_actions(obs["actions"], mask, options, seat, rel)
+            block = self._seen_actions(options, seat, rel)
+            at = offsets["actions"]
+            out[at:at + len(block)] = block
         else:
             options = []
             mask = np.zeros(self.sizes.actions, np.int8)
-        obs["global"] = np.array(
-            self._seen_global(st, seat, rel, decision, asked, len(options)), np.int16)
+        values = self._seen_global(st, seat, rel, decision, asked, len(options))
+        at = offsets["global"]
+        out[at:at + 2 * len(values)] = self._int16_bytes(values)
+        int16 = self._int16
+        obs = {name: np.ndarray(shape, int16, buf, at) for name, at, shape in self._layout}
         return {"observation": obs, "action_mask": mask}
+
+    def _int16_bytes(self, values: Sequence[int]) -> bytes:
+        """`values` (each within int16) as native int16 bytes, as numpy stores them."""
+        n = len(values)
+        packer = self._packers.get(n)
+        if packer is None:
+            packer = self._packers[n] = struct.Struct(f"={n}h")
+        return packer.pack(*values)
 
     def _mask(self, n_options: int) -> NDArray[np.int8]:
         """A new action mask of `n_options` answers (a copy of one kept per count)."""
@@ -387,10 +422,10 @@ class Encoder:
             mask[:n_options] = 1
         return mask.copy()
 
-    def _seen_field(self, obs: dict[str, NDArray[np.int16]], row: int, st: GameState,
-                    stats: StatReader, player: PlayerState, is_owner: bool) -> bytes:
+    def _seen_field(self, out: memoryview, row: int, st: GameState, stats: StatReader,
+                    player: PlayerState, is_owner: bool) -> bytes:
         """`_encode_field` of the circles `player_view` would list: the seat's field rows
-        as int16 bytes (its markers are written into `obs`)."""
+        as int16 bytes (its markers are written into `out`)."""
         rows = [self._empty_row] * self.circle_rows
         extra = len(FIELD_CIRCLES)
         held, markers = player.zones, player.markers
@@ -419,7 +454,10 @@ class Encoder:
             if key is not None:
                 rows[i] = self._unit_bytes.get(key) or self._bytes_of_unit(key)
             if marks:
-                put_markers(obs["markers"], row, i, marks)
+                shown = [word_code(m) for m in marks[:MARKERS_PER_CIRCLE]]
+                at = self._offsets["markers"] + 2 * MARKERS_PER_CIRCLE * (
+                    row * self.circle_rows + i)
+                out[at:at + 2 * len(shown)] = self._int16_bytes(shown)
         return b"".join(rows)
 
     def _bytes_of_unit(self, key: tuple[Any, ...]) -> bytes:
@@ -429,26 +467,29 @@ class Encoder:
             row = (*EMPTY_UNIT[:MARKS_COLUMN], key[7], *EMPTY_UNIT[MARKS_COLUMN + 1:])
         else:
             row = self._row_of_unit(key)
-        block = np.array(row, dtype=np.int16).tobytes()
+        block = self._int16_bytes(row)
         if len(self._unit_bytes) >= CACHE_LIMIT:
             self._unit_bytes.clear()
         self._unit_bytes[key] = block
         return block
 
-    def _seen_unit(self, st: GameState, stats: StatReader, uid: Uid, is_owner: bool,
-                   n_marks: int) -> tuple[int, ...]:
-        """The row of the unit `unit_view` shows (a face-down one's card to its owner only)."""
+    def _seen_unit(self, st: GameState, stats: StatReader, uid: Uid,
+                   is_owner: bool) -> bytes:
+        """The row of the guardian `unit_view` shows (a face-down one's card to its owner
+        only), as int16 bytes."""
         face_up = st.face_up[uid]
+        key: tuple[Any, ...]
         if face_up:
-            return self._row_of_unit((st.card_ids[uid], face_up, st.rested[uid],
-                                      *stats.stats(uid), n_marks))
-        return self._row_of_unit((st.card_ids[uid] if is_owner else None, face_up,
-                                  st.rested[uid], None, None, None, None, n_marks))
+            key = (st.card_ids[uid], face_up, st.rested[uid], *stats.stats(uid), 0)
+        else:
+            key = (st.card_ids[uid] if is_owner else None, face_up, st.rested[uid], None,
+                   None, None, None, 0)
+        return self._unit_bytes.get(key) or self._bytes_of_unit(key)
 
-    def _seen_zones(self, obs: dict[str, NDArray[np.int16]], row: int, st: GameState,
-                    stats: StatReader, player: PlayerState, is_owner: bool) -> list[int]:
+    def _seen_zones(self, out: memoryview, row: int, st: GameState, stats: StatReader,
+                    player: PlayerState, is_owner: bool) -> list[int]:
         """`_encode_player`'s piles and guardians of the zones `player_view` lists (written
-        into `obs`), and its counts (returned)."""
+        into `out`), and its counts (returned)."""
         card_ids, face_up = st.card_ids, st.face_up
         held, circles = player.zones, player.circles
         get = held.get
@@ -458,7 +499,9 @@ class Encoder:
                       for zone, n in zip(self.zones, counts, strict=True)]
         if counts and max(counts) >= INT16_MAX:
             counts = [min(n, INT16_MAX) for n in counts]
-        blocks = self._pile_blocks
+        blocks = self._pile_bytes
+        offsets = self._offsets
+        row_size = 2 * len(PILE_COLUMNS)
         for zone, rows, down in self._seen_piles[is_owner]:  # the piles the view shows
             cards = get(zone)
             if not cards or zone in circles:
@@ -470,13 +513,15 @@ class Encoder:
                 shown = tuple([card_ids[u] if face_up[u] else "down" for u in tail])
             block = blocks.get(shown)
             if block is None:
-                block = self._pile_block(shown)
-            obs[zone][row, :len(shown)] = block
+                block = self._pile_bytes_of(shown)
+            at = offsets[zone] + row * rows * row_size
+            out[at:at + len(block)] = block
         guardians = get(GC)
         if guardians:  # the view reads every guardian's stats; the rows hold the first ones
-            units = [self._seen_unit(st, stats, u, is_owner, 0) for u in guardians]
-            obs["guardians"][row, :len(units[:self.sizes.guardians])] = (
-                units[:self.sizes.guardians])
+            units = [self._seen_unit(st, stats, u, is_owner) for u in guardians]
+            block = b"".join(units[:self.sizes.guardians])
+            at = offsets["guardians"] + row * self.sizes.guardians * 2 * len(UNIT_COLUMNS)
+            out[at:at + len(block)] = block
         return counts
 
     def _seen_global(self, st: GameState, seat: Seat, rel: Mapping[Seat, int],
@@ -517,6 +562,28 @@ class Encoder:
         self._pile_blocks[shown] = block
         return block
 
+    def _pile_bytes_of(self, shown: tuple[str, ...]) -> bytes:
+        """encode_seen's pile block: `_pile_block` as int16 bytes, kept."""
+        block = b"".join([self._int16_bytes(self._pile_row(c)) for c in shown])
+        if len(self._pile_bytes) >= CACHE_LIMIT:
+            self._pile_bytes.clear()
+        self._pile_bytes[shown] = block
+        return block
+
+    def _seen_actions(self, options: Sequence[str], seat: Seat,
+                      rel: Mapping[Seat, int]) -> bytes:
+        """encode_seen's action table: `_encode_actions`' rows as int16 bytes, kept."""
+        check_rows(options, self.sizes.actions)
+        key = (seat, *options)
+        block = self._action_bytes.get(key)
+        if block is None:  # main-phase answers repeat from step to step: one block each
+            block = b"".join([self._int16_bytes(self._action_row(o, seat, rel))
+                              for o in options])
+            if len(self._action_bytes) >= CACHE_LIMIT:
+                self._action_bytes.clear()
+            self._action_bytes[key] = block
+        return block
+
     def _pile_row(self, card: str) -> tuple[int, ...]:
         row = self._card_rows.get(card)
         if row is None:
@@ -528,10 +595,7 @@ class Encoder:
 
     def _encode_actions(self, out: NDArray[np.int16], mask: NDArray[np.int8],
                         options: Sequence[str], seat: Seat, rel: Mapping[Seat, int]) -> None:
-        if len(options) > len(out):
-            raise TooManyAnswersError(
-                f"the decision lists {len(options)} answers, more than the action table's "
-                f"{len(out)} rows; pass a larger Sizes(actions=...)")
+        check_rows(options, len(out))
         if not options:
             return
         key = (seat, *options)
