@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
@@ -182,6 +183,7 @@ class Encoder:
         self._pile_bytes: dict[tuple[str, ...], bytes] = {}
         self._action_bytes: dict[tuple[str, ...], bytes] = {}
         self._packers: dict[int, struct.Struct] = {}
+        self._rows_as_bytes: dict[Any, bytes] = {}  # a pile's card, or (seat, answer)
         self._empty_row = bytes(2 * len(UNIT_COLUMNS))
         self._masks: dict[int, NDArray[np.int8]] = {}
         self._action_blocks: dict[tuple[str, ...], NDArray[np.int16]] = {}
@@ -564,7 +566,9 @@ class Encoder:
 
     def _pile_bytes_of(self, shown: tuple[str, ...]) -> bytes:
         """encode_seen's pile block: `_pile_block` as int16 bytes, kept."""
-        block = b"".join([self._int16_bytes(self._pile_row(c)) for c in shown])
+        rows = self._rows_as_bytes
+        block = b"".join([rows.get(c) or self._kept_bytes(c, partial(self._pile_row, c))
+                          for c in shown])
         if len(self._pile_bytes) >= CACHE_LIMIT:
             self._pile_bytes.clear()
         self._pile_bytes[shown] = block
@@ -577,11 +581,25 @@ class Encoder:
         key = (seat, *options)
         block = self._action_bytes.get(key)
         if block is None:  # main-phase answers repeat from step to step: one block each
-            block = b"".join([self._int16_bytes(self._action_row(o, seat, rel))
-                              for o in options])
+            rows = self._rows_as_bytes
+            block = b"".join([
+                rows.get((seat, o)) or self._kept_bytes(
+                    (seat, o), partial(self._action_row, o, seat, rel))
+                for o in options])
             if len(self._action_bytes) >= CACHE_LIMIT:
                 self._action_bytes.clear()
             self._action_bytes[key] = block
+        return block
+
+    def _kept_bytes(self, key: Any, row: Callable[[], tuple[int, ...]]) -> bytes:
+        """The int16 bytes of `row()`, kept by `key` (a pile's card, or a seat's answer): a
+        pile or an answer list not seen before is mostly rows seen before."""
+        block = self._rows_as_bytes.get(key)
+        if block is None:
+            block = self._int16_bytes(row())
+            if len(self._rows_as_bytes) >= CACHE_LIMIT:
+                self._rows_as_bytes.clear()
+            self._rows_as_bytes[key] = block
         return block
 
     def _pile_row(self, card: str) -> tuple[int, ...]:
