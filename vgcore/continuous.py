@@ -15,8 +15,7 @@ out only when something reads a state.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -35,9 +34,11 @@ from vgcore.types import GC
 
 if TYPE_CHECKING:
     from vgcore.game import Game
+    from vgcore.state import GameState
     from vgcore.types import Seat, Uid
 
 NO_VALUES: Mapping[int, int] = MappingProxyType({})  # what no CONT ability changes
+STAT_LISTS: dict[str, str] = {}  # stat -> the GameIndex list of the CONTs changing it
 
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
@@ -139,32 +140,44 @@ def remembered(game: Game, layer: str, ctx: Ctx, spec: Mapping[str, Any],
 
 
 def active_conts(game: Game, which: str = "conts",
-                 ) -> Iterator[tuple[Ctx, Mapping[str, Any], Ability | None]]:
+                 ) -> list[tuple[Ctx, Mapping[str, Any], Ability | None]]:
     """(point of view, spec, the ability if printed) of each CONT ability that works now:
     printed (of one of the index's lists: all, "state_conts" giving a state, or "stat:<s>"
-    changing a stat), or granted to a unit, and those a player holds (no card: `Ctx(seat)`)."""
+    changing a stat), or granted to a unit, and those a player holds (no card: `Ctx(seat)`).
+    A list, not a generator: it is read once per event, and most often it is empty."""
     st = game.state
-    conts: list[tuple[int, Ability, bool]] = [
-        (uid, a, True) for uid, a in game.index.placed(game, which, game.state.seats)]
-    conts += [(uid, a, False) for _key, uid, a in game.granted() if a.kind == "cont"]
-    for uid, ability, printed in conts:
-        seat, zone = st.loc[uid]
-        if zone == GC:
-            seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
-        if not active_in(game, seat, zone, ability.zone_set):
-            continue
-        if not is_valid(game, seat, uid, ability):
-            continue
-        yield Ctx(seat, uid), ability.spec, ability if printed else None
+    found: list[tuple[Ctx, Mapping[str, Any], Ability | None]] = []
+    for uid, ability in game.index.placed(game, which, st.seats):
+        seat = _working_for(game, st, uid, ability)
+        if seat is not None:
+            found.append((Ctx(seat, uid), ability.spec, ability))
+    for _key, uid, ability in game.granted():
+        if ability.kind == "cont":
+            seat = _working_for(game, st, uid, ability)
+            if seat is not None:
+                found.append((Ctx(seat, uid), ability.spec, None))
     for seat, ability in game.player_abilities():  # a player's own: no card, zone or validity
-        yield Ctx(seat), ability.spec, None
+        found.append((Ctx(seat), ability.spec, None))
+    return found
+
+
+def _working_for(game: Game, st: GameState, uid: Uid, ability: Ability) -> Seat | None:
+    """Whose point of view a card's CONT ability works from, if it works where the card is
+    and is valid now (a guardian is its owner's; a tag guardian the teammate's)."""
+    seat, zone = st.loc[uid]
+    if zone == GC:
+        seat = st.owners[uid]
+    if active_in(game, seat, zone, ability.zone_set) and is_valid(game, seat, uid, ability):
+        return seat
+    return None
 
 
 def compute(game: Game, stat: str) -> dict[Uid, int]:
     """What the CONT abilities that work now add to `stat`, by unit. Only the abilities that
     can change that stat are looked at (`GameIndex`'s list "stat:<stat>")."""
-    deltas: dict[Uid, int] = defaultdict(int)
-    for ctx, spec, printed in active_conts(game, f"stat:{stat}"):
+    deltas: dict[Uid, int] = {}
+    which = STAT_LISTS.get(stat) or STAT_LISTS.setdefault(stat, f"stat:{stat}")
+    for ctx, spec, printed in active_conts(game, which):
         try:
             contribution = remembered(game, "stats", ctx, spec, printed, evaluate)
         except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
@@ -172,8 +185,8 @@ def compute(game: Game, stat: str) -> dict[Uid, int]:
             continue
         for (target, key), amount in contribution:
             if key == stat:
-                deltas[target] += amount
-    return dict(deltas)
+                deltas[target] = deltas.get(target, 0) + amount
+    return deltas
 
 
 def _effect_applies(game: Game, ctx: Ctx, effect: dict) -> bool:

@@ -533,10 +533,10 @@ class Encoder:
         battle = st.battle
         b = (0, 0, 0, 0, 0, 0)
         if battle is not None:  # battle_view's places, read back as `_global` reads them
-            a_seat, a_circle = self._place(
-                f"{battle['attacker_seat']}.{battle['attacker_circle']}", rel)
-            t_seat, t_circle = self._place(
-                f"{battle['target_seat']}.{battle['target_circle']}", rel)
+            a_seat, a_circle = self._seat_circle(
+                battle["attacker_seat"], battle["attacker_circle"], rel)
+            t_seat, t_circle = self._seat_circle(
+                battle["target_seat"], battle["target_circle"], rel)
             booster = battle["booster_circle"]
             hit = battle["hit"]
             b = (a_seat, a_circle, t_seat, t_circle,
@@ -696,5 +696,10 @@ class Encoder:
 
     @staticmethod
     def _place(where: str, rel: Mapping[Seat, int]) -> tuple[int, int]:
+        """A view's place ("B.RC.FL") as (seat code, circle code)."""
         seat, _, circle = where.partition(".")
+        return Encoder._seat_circle(seat, circle, rel)
+
+    @staticmethod
+    def _seat_circle(seat: str, circle: str, rel: Mapping[Seat, int]) -> tuple[int, int]:
         return rel.get(seat, 0), CIRCLES.index(circle) + 1 if circle in CIRCLES else 0
