@@ -295,7 +295,8 @@ def end_simulation(report: Any, lenient: bool) -> None:
               help="Also bench git revision REV of this checkout, alternately with this one, "
                    "and report both medians and the speed-up (docs/performance.md).")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
-              help="--compare: benches of each side.")
+              help="--compare: benches of each side. --env: timed runs of each figure, the "
+                   "best reported (as --startup-runs' figures are), every round beside it.")
 @click.option("--startup-runs", type=click.IntRange(min=1),
               help="Fresh processes each start-up figure is the best of (default 3).")
 @click.option("--env", "env_mode", is_flag=True,
@@ -319,7 +320,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     --env: the PettingZoo environment's steps/s and observation size.
     """
     if env_mode:
-        bench_env(format_id, steps, seed, as_json, card_dirs)
+        bench_env(format_id, steps, seed, rounds, as_json, card_dirs)
         return
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
@@ -369,7 +370,7 @@ def echo_figures(data: dict[str, Any], as_json: bool) -> None:
             click.echo(f"{key:>24}: {value}")
 
 
-def bench_env(format_id: str, steps: int, seed: int, as_json: bool,
+def bench_env(format_id: str, steps: int, seed: int, rounds: int, as_json: bool,
               card_dirs: tuple[str, ...]) -> None:
     """`vgcore bench --env` (vgcore/envs/bench.py)."""
     try:
@@ -377,7 +378,8 @@ def bench_env(format_id: str, steps: int, seed: int, as_json: bool,
     except ImportError as exc:
         raise click.ClickException(f"--env needs the AI extra: pip install 'vgcore[ai]' "
                                    f"({exc})") from None
-    figures = env_bench(registry_for(card_dirs), format_id, steps=steps, seed=seed)
+    figures = env_bench(registry_for(card_dirs), format_id, steps=steps, seed=seed,
+                        rounds=rounds)
     echo_figures({"format": format_id, **figures}, as_json)
 
 
