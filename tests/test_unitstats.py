@@ -91,3 +91,27 @@ def test_unit_stats_read_a_while_modifier_as_the_four_reads_do(registry: Registr
         read[holds] = unit_stats(game, uid)
         assert read[holds] == four_reads(game, uid) == StatReader(game).stats(uid)
     assert read[True][0] - read[False][0] == 5000 and read[True][1] - read[False][1] == 1
+
+
+def test_a_modifier_whose_when_test_fails_is_left_out_and_the_stats_are_the_same(
+        builtin: Registry) -> None:
+    """d-era's persona modifier declares `when=persona_rode_this_turn` (vgcore.engine.modifies):
+    a reader of many units asks it only on a turn a player persona rode (RULES.md §5, persona
+    ride: +10000 to the front row), and reads the same stats as `Game.power` either way."""
+    from vgcore_dera import persona_power
+
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        game = builtin.new_game("d-standard", None, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal and not all(seen.values()):
+            rode = any(p.flags.get("persona_ride_turn") == game.state.turn
+                       for p in game.state.players.values())
+            asked = persona_power in game.index.modifiers_now(game, "power")
+            assert asked is rode
+            reader = StatReader(game)
+            for uid in field_units(game):
+                assert reader.stats(uid) == four_reads(game, uid)
+            seen[rode] += 1
+            game.apply(agent.choose(game, game.legal_actions()))
+    assert all(seen.values()), seen

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.costs import can_pay, describe_cost
 from vgcore.decisions import Action, shared_action
-from vgcore.engine import FrameKind, merge_listeners, modifies_stat
+from vgcore.engine import FrameKind, merge_listeners, modifier_test, modifies_stat
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
 from vgcore.ordering import next_chooser
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from vgcore.carddb import CardRecord
     from vgcore.engine import (
         EventListener,
+        GameTest,
         NameProvider,
         PluginScope,
         ScopedCall,
@@ -425,7 +426,8 @@ class GameIndex:
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
     __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "distinct", "in_scope",
-                 "listeners", "modifiers_by_stat", "name_providers", "options", "places",
+                 "listeners", "modifier_tests", "modifiers_by_stat", "name_providers",
+                 "options", "places",
                  "self_autos", "stat_conts", "stat_modifiers", "state_conts", "zone_listeners",
                  "zone_names")
 
@@ -453,6 +455,9 @@ class GameIndex:
         self.zone_listeners: list[ZoneListener] = self.scoped(engine.zone_listener_calls)
         self.stat_modifiers: list[StatModifier] = self.scoped(engine.modifier_lists)
         self.modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
+        # By stat, the `when` tests of modifiers_for's modifiers (None: always asked), or
+        # None when none has one.
+        self.modifier_tests: dict[str, tuple[GameTest | None, ...] | None] = {}
         self.name_providers: list[NameProvider] = self.scoped(engine.name_provider_lists)
         self.listeners: dict[str, list[EventListener]] = merge_listeners(
             table for scope, table in engine.listener_tables if self.holds(scope))
@@ -521,7 +526,19 @@ class GameIndex:
         if found is None:
             found = self.modifiers_by_stat[stat] = tuple(
                 f for f in self.stat_modifiers if modifies_stat(f, stat))
+            tests = tuple(modifier_test(f) for f in found)
+            self.modifier_tests[stat] = tests if any(t is not None for t in tests) else None
         return found
+
+    def modifiers_now(self, game: Game, stat: str) -> tuple[StatModifier, ...]:
+        """`modifiers_for(stat)` less those whose `when` test says they add nothing now:
+        for a reader of many units' stats at one moment, which asks each test once."""
+        found = self.modifiers_for(stat)
+        tests = self.modifier_tests[stat]
+        if tests is None:
+            return found
+        return tuple([f for f, test in zip(found, tests, strict=True)
+                      if test is None or test(game)])
 
     def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"

@@ -44,13 +44,28 @@ MoveReplacement = Callable[["Game", "Uid", "Seat", str], "tuple[Seat, str] | Non
 ZoneListener = Callable[["Game", "Move"], None]
 
 
-def modifies(*stats: str) -> Callable[[StatModifier], StatModifier]:
+GameTest = Callable[["Game"], bool]
+
+
+def modifies(*stats: str, when: GameTest | None = None,
+             ) -> Callable[[StatModifier], StatModifier]:
     """Declare the only stats a continuous modifier can change (`@modifies("power")`), so
-    that reading any other stat does not call it: a modifier runs with every stat read."""
+    that reading any other stat does not call it: a modifier runs with every stat read.
+    `when(game)`, if given, is a cheap test of the whole game that is False whenever the
+    modifier adds nothing to any unit (d-era's persona ride: nobody persona rode this turn);
+    a reader of many units' stats at one moment (an observation, `vgcore.unitstats`) asks
+    it once instead of calling the modifier for every unit."""
     def mark(function: StatModifier) -> StatModifier:
         function.stats = frozenset(stats)  # type: ignore[attr-defined]
+        if when is not None:
+            function.when = when  # type: ignore[attr-defined]
         return function
     return mark
+
+
+def modifier_test(function: StatModifier) -> GameTest | None:
+    """A continuous modifier's `when` test (see `modifies`), None if it declared none."""
+    return getattr(function, "when", None)
 
 
 @dataclass(frozen=True, slots=True)

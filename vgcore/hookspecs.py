@@ -188,7 +188,9 @@ def vgcore_battle_steps(steps: list[str], fmt: Format) -> None:
 def vgcore_continuous_modifiers(fmt: Format) -> list[StatModifier]:
     """Functions (game, uid, stat) -> delta applied whenever a unit's stat is read. Decorate
     one with `vgcore.engine.modifies("power", …)` to say which stats it can change: it is then
-    not called for the others (every stat read calls every undeclared modifier)."""
+    not called for the others (every stat read calls every undeclared modifier); with
+    `when=test`, a test of the game that is False whenever it adds nothing, which readers of
+    many units at once ask instead of calling it for each."""
 
 
 @hookspec

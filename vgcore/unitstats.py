@@ -5,9 +5,10 @@ modifiers, the plugins' stat modifiers and the CONT cache. A view reads all four
 unit at every step (two thirds of an observation's cost), so a `StatReader` reads each
 record once and walks the modifiers once for the four, then asks the plugins' modifiers and
 the CONT abilities of each stat in the order the four reads would — the same calls, so the
-same values and the same side effects (a failing script's warning); what all the units of
-one moment share (the modifiers by unit, the index's lists, each stat's CONT deltas) it
-looks up once. `unit_stats` is one reader's read of one unit. tests/test_unitstats.py checks
+same values and the same side effects (a failing script's warning), but for a modifier whose
+`when` test (`vgcore.engine.modifies`) says it adds nothing now; what all the units of one
+moment share (the modifiers by unit, the index's lists and tests, each stat's CONT deltas)
+it looks up once. `unit_stats` is one reader's read of one unit. tests/test_unitstats.py checks
 both against the four reads at every decision of whole games of every format.
 """
 
@@ -72,14 +73,12 @@ class StatReader:
         flags = st.flags
         granted = bool(flags.get("granted") or flags.get("player_granted"))
         conts = index.cont_stats if index.conts else ()
-        by_stat = index.modifiers_by_stat
         # (index in STATS, stat, plugin modifiers, whether CONT abilities may add) of each
-        # stat with something to ask: most stats of most games have nothing.
+        # stat with something to ask: most stats of most games have nothing. A modifier
+        # whose `when` test says it adds nothing now is left out (`GameIndex.modifiers_now`).
         work = []
         for i, stat in enumerate(STATS):
-            extras = by_stat.get(stat)
-            if extras is None:
-                extras = index.modifiers_for(stat)
+            extras = index.modifiers_now(game, stat)
             cont = granted or stat in conts
             if extras or cont:
                 work.append((i, stat, extras, cont))

@@ -44,7 +44,13 @@ def on_ride(game: Game, event: dict[str, Any]) -> None:
     actions.draw(game, seat, 1)
 
 
-@modifies("power")
+def persona_rode_this_turn(game: Game) -> bool:
+    """Whether a player persona rode this turn (else `persona_power` adds nothing)."""
+    turn = game.state.turn
+    return any(p.flags.get(FLAG) == turn for p in game.state.players.values())
+
+
+@modifies("power", when=persona_rode_this_turn)
 def persona_power(game: Game, uid: int, stat: str) -> int:
     """+10000 to every front-row unit of a player who persona rode this turn."""
     if stat != "power":
