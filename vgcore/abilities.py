@@ -445,7 +445,7 @@ class GameIndex:
         # For `placed`: by list, the zone words where its abilities work and the cards holding
         # them; by list and seat, those words' zone names (and the seat's circles then).
         self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]]]] = {}
-        self.zone_names: dict[tuple[str, str], tuple[dict[str, Any], int, list[str]]] = {}
+        self.zone_names: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
         engine = game.engine
         # Plugins whose scope takes in these cards (PluginScope), and what they do here.
         self.distinct: list[CardRecord] = [
@@ -562,13 +562,17 @@ class GameIndex:
             player = players[seat]
             zones = player.zones
             # A seat's zone names change only when a circle is made (a few per game; circles
-            # are never taken away): the names are kept with the very circles dict they were
-            # made for (held, so it cannot be another's) and its size then.
+            # are never taken away): each game keeps them with the very circles dict they
+            # were made for (held, so it cannot be another's) and its size then; the games
+            # and clones sharing this index share them by the circles' names.
             circles = player.circles
-            named = self.zone_names.get((which, seat))
+            named = game.zone_names.get((which, seat))
             if named is None or named[0] is not circles or named[1] != len(circles):
-                named = self.zone_names[which, seat] = (
-                    circles, len(circles), zone_names(game, seat, words))
+                key = (which, seat, tuple(circles))
+                names = self.zone_names.get(key)
+                if names is None:
+                    names = self.zone_names[key] = zone_names(game, seat, words)
+                named = game.zone_names[which, seat] = (circles, len(circles), names)
             for zone in named[2]:
                 for uid in zones.get(zone, ()):
                     if uid in by_uid:

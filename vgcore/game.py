@@ -70,7 +70,8 @@ class Game:
     __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_busy",
                  "cont_cache", "cont_memo", "engine", "history_cache", "in_procedure",
                  "layouts", "log_limit", "moves", "probing", "resolution_mark", "rules_dirty",
-                 "script_left", "script_warnings", "state", "state_cache", "telling_moves")
+                 "script_left", "script_warnings", "state", "state_cache", "telling_moves",
+                 "zone_names")
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
@@ -93,6 +94,9 @@ class Game:
         # Each seat's Layout, kept with the very circles dict it was made for and its size
         # then (circles are only ever added, `add_circle`).
         self.layouts: dict[Seat, tuple[dict[CircleName, tuple[str, int]], int, Layout]] = {}
+        # GameIndex.placed's zone names by (list, seat), kept the same way.
+        self.zone_names: dict[tuple[str, Seat],
+                              tuple[dict[CircleName, tuple[str, int]], int, list[str]]] = {}
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Card moves not yet told to the zone listeners (only recorded when there are some);
         # told after the next event, so always empty at a decision.
