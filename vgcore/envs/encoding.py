@@ -113,10 +113,14 @@ def unit_key(unit: Mapping[str, Any]) -> tuple[Any, ...]:
             unit.get("critical"), unit.get("shield"), unit.get("grade"), len(marks))
 
 
-def put_markers(markers: NDArray[np.int16], row: int, i: int, marks: Sequence[str]) -> None:
+def marker_codes(marks: Sequence[str]) -> list[int]:
     """A circle's markers (the first MARKERS_PER_CIRCLE of them) as word codes."""
-    shown = marks[:MARKERS_PER_CIRCLE]
-    markers[row, i, :len(shown)] = [word_code(m) for m in shown]
+    return [word_code(m) for m in marks[:MARKERS_PER_CIRCLE]]
+
+
+def put_markers(markers: NDArray[np.int16], row: int, i: int, marks: Sequence[str]) -> None:
+    shown = marker_codes(marks)
+    markers[row, i, :len(shown)] = shown
 
 
 def code(vocabulary: Sequence[str], word: str | None) -> int:
@@ -431,19 +435,12 @@ class Encoder:
         rows = [self._empty_row] * self.circle_rows
         extra = len(FIELD_CIRCLES)
         held, markers = player.zones, player.markers
-        face_up, card_ids, rested = st.face_up, st.card_ids, st.rested
         for circle in player.circles:
             cards = held[circle]
             marks = markers.get(circle) if markers else None
-            if cards:  # read even past the last row, as the view reads it (_seen_unit)
-                uid = cards[0]
-                n_marks = len(marks) if marks else 0
-                key: tuple[Any, ...] | None
-                if face_up[uid]:
-                    key = (card_ids[uid], True, rested[uid], *stats.stats(uid), n_marks)
-                else:
-                    key = (card_ids[uid] if is_owner else None, False, rested[uid], None, None,
-                           None, None, n_marks)
+            if cards:  # read even past the last row, as the view reads it
+                key: tuple[Any, ...] | None = self._seen_key(
+                    st, stats, cards[0], is_owner, len(marks) if marks else 0)
             elif marks:  # a row of markers only: `unit_key` of the view's {"markers": …}
                 key = (None, None, None, None, None, None, None, len(marks))
             else:  # the view's None (an extra circle still takes its row)
@@ -456,7 +453,7 @@ class Encoder:
             if key is not None:
                 rows[i] = self._unit_bytes.get(key) or self._bytes_of_unit(key)
             if marks:
-                shown = [word_code(m) for m in marks[:MARKERS_PER_CIRCLE]]
+                shown = marker_codes(marks)
                 at = self._offsets["markers"] + 2 * MARKERS_PER_CIRCLE * (
                     row * self.circle_rows + i)
                 out[at:at + 2 * len(shown)] = self._int16_bytes(shown)
@@ -475,18 +472,15 @@ class Encoder:
         self._unit_bytes[key] = block
         return block
 
-    def _seen_unit(self, st: GameState, stats: StatReader, uid: Uid,
-                   is_owner: bool) -> bytes:
-        """The row of the guardian `unit_view` shows (a face-down one's card to its owner
-        only), as int16 bytes."""
-        face_up = st.face_up[uid]
-        key: tuple[Any, ...]
-        if face_up:
-            key = (st.card_ids[uid], face_up, st.rested[uid], *stats.stats(uid), 0)
-        else:
-            key = (st.card_ids[uid] if is_owner else None, face_up, st.rested[uid], None,
-                   None, None, None, 0)
-        return self._unit_bytes.get(key) or self._bytes_of_unit(key)
+    @staticmethod
+    def _seen_key(st: GameState, stats: StatReader, uid: Uid, is_owner: bool,
+                  n_marks: int) -> tuple[Any, ...]:
+        """The `unit_key` of the unit `unit_view` shows (a face-down one's card to its owner
+        only), read from the state."""
+        if st.face_up[uid]:
+            return (st.card_ids[uid], True, st.rested[uid], *stats.stats(uid), n_marks)
+        return (st.card_ids[uid] if is_owner else None, False, st.rested[uid], None, None,
+                None, None, n_marks)
 
     def _seen_zones(self, out: memoryview, row: int, st: GameState, stats: StatReader,
                     player: PlayerState, is_owner: bool) -> list[int]:
@@ -520,7 +514,8 @@ class Encoder:
             out[at:at + len(block)] = block
         guardians = get(GC)
         if guardians:  # the view reads every guardian's stats; the rows hold the first ones
-            units = [self._seen_unit(st, stats, u, is_owner) for u in guardians]
+            keys = [self._seen_key(st, stats, u, is_owner, 0) for u in guardians]
+            units = [self._unit_bytes.get(k) or self._bytes_of_unit(k) for k in keys]
             block = b"".join(units[:self.sizes.guardians])
             at = offsets["guardians"] + row * self.sizes.guardians * 2 * len(UNIT_COLUMNS)
             out[at:at + len(block)] = block
