@@ -15,12 +15,14 @@ export class HostError extends Error {
 
 export class HostConnection {
   // onMessage(message) gets every host message that is not a reply to a request;
-  // onOpen(welcome, reconnected) runs after each successful hello; onStatus(text) says
-  // "connected", "reconnecting" ... for the top bar.
-  constructor({ onMessage, onOpen, onStatus }) {
+  // onOpen(welcome, reconnected) runs after each successful hello; onLost() when the socket
+  // drops (the reconnect follows); onStatus(text) says "connected", "reconnecting" ... for
+  // the top bar.
+  constructor({ onMessage, onOpen, onLost = () => {}, onStatus }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/`;
     this.onMessage = onMessage;
     this.onOpen = onOpen;
+    this.onLost = onLost;
     this.onStatus = onStatus;
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject}
@@ -58,6 +60,7 @@ export class HostConnection {
     for (const { reject } of this.pending.values()) reject(new HostError("closed", "connection lost"));
     this.pending.clear();
     this.onStatus("connection lost: reconnecting…");
+    this.onLost();
     const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)];
     this.retries += 1;
     setTimeout(() => this.connect(), wait);

@@ -45,6 +45,7 @@ class Session {
     this.clocks = {};
     this.check = null;
     this.over = null;
+    this.offline = false; // the socket dropped and the game is not resumed yet
     this.table = null;
   }
 
@@ -146,6 +147,10 @@ function draw(s) {
     showOver(s);
     return setState("over");
   }
+  if (s.offline) {
+    app.decisionUI.clear("Reconnecting…");
+    return setState("waiting");
+  }
   if (s.decision && !s.spectator && s.decision.seat === s.seat) {
     app.decisionUI.show(s.decision, s.view, s.seat);
     return setState("deciding");
@@ -182,8 +187,10 @@ async function answer(decision, action) {
     await app.conn.request({ type: "answer", game: s.game, decision: decision.id, action });
   } catch (error) {
     status(`answer refused: ${error.message}`);
-    // Still this question (unless the host has moved on, or a newer one came): ask it again.
+    // Still this question (unless the host has moved on, or a newer one came): ask it again
+    // — once the game is resumed, if the answer never left (the socket is down).
     if (!s.decision && error.code !== "stale_decision") s.decision = decision;
+    if (error.code === "closed") s.offline = true;
     draw(s);
   }
 }
@@ -367,6 +374,15 @@ async function route() {
   return showLobby();
 }
 
+// The socket dropped: until the game is resumed, its pending decision is not offered (an
+// answer could not reach the host); the page says it is reconnecting.
+function lost() {
+  const s = app.session;
+  if (!s || s.over) return;
+  s.offline = true;
+  draw(s);
+}
+
 async function opened(welcome, reconnected) {
   app.welcome = welcome;
   $("engine").textContent = `vgcore ${welcome.engine_version}`;
@@ -378,6 +394,7 @@ async function opened(welcome, reconnected) {
   }
   if (reconnected && app.session) {
     // A dropped connection: resume the game from the last event this page has.
+    app.session.offline = false;
     try {
       await app.session.attach(app.conn);
     } catch (error) {
@@ -391,7 +408,7 @@ async function opened(welcome, reconnected) {
 async function boot() {
   await loadCards();
   app.decisionUI = new DecisionUI({ panel: $("decision"), surfaces: [$("table"), $("hand")], answer });
-  app.conn = new HostConnection({ onMessage, onOpen: opened, onStatus: status });
+  app.conn = new HostConnection({ onMessage, onOpen: opened, onLost: lost, onStatus: status });
   $("to-lobby").addEventListener("click", () => backToLobby(""));
   $("over-lobby").addEventListener("click", () => backToLobby(""));
   $("over-replay").addEventListener("click", () => app.session && openReplay(app.session.game,
