@@ -250,6 +250,43 @@ def test_an_options_only_card_test_leaves_the_plugins_other_work_on() -> None:
     assert {-1, -2} <= set(plugin.heard) and any(u >= 0 for u in plugin.heard)
 
 
+class HandGatedAnswers(ScopedAnswers):
+    """Its answers come from a VAN-RP-009 in the asking seat's hand (`option_zones`), as
+    orders and overDress units are played from the hand."""
+
+    @hookimpl
+    def vgcore_plugin_scope(self, fmt: object) -> PluginScope:
+        return PluginScope(option_kinds=frozenset({"main"}),
+                           option_cards=lambda card: card.id == "VAN-RP-009",
+                           option_zones=frozenset({Zone.HAND}))
+
+
+def test_an_option_gate_asks_the_plugin_only_while_its_card_is_in_the_seats_zone() -> None:
+    plugin = HandGatedAnswers()
+    engine = registry_with("gated", plugin).engine("premium", plugins=["gated"])
+    # The game holds a VAN-RP-009, but on A's field, not in A's hand: not asked.
+    game = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                          "hand": ["VAN-RP-002"], "RC.FL": "VAN-RP-009"},
+                                    "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}},
+                           turn=3, phase=Phase.MAIN)
+    assert game.decision is not None and game.decision.kind == "main"
+    assert Action("test-main") not in game.legal_actions() and plugin.asked == []
+    # One in A's hand: asked, and its answer offered, at A's main phase.
+    held = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                          "hand": ["VAN-RP-002", "VAN-RP-009"]},
+                                    "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}},
+                           turn=3, phase=Phase.MAIN)
+    assert Action("test-main") in held.legal_actions() and plugin.asked == ["main"]
+    # B's hand holds none (A's does): B's main phase does not ask it.
+    held.apply("battle")
+    while held.decision is not None and held.decision.kind != "main":
+        held.apply(held.legal_actions()[-1])
+    assert held.decision is not None and held.state.turn_player == "B"
+    assert not any(c == "VAN-RP-009" for c in held.view("B")["players"]["B"]["zones"]["hand"]
+                   ["cards"])
+    assert Action("test-main") not in held.legal_actions() and plugin.asked == ["main"]
+
+
 def test_a_plugin_scope_of_the_wrong_type_is_named() -> None:
     class Wrong:
         @hookimpl

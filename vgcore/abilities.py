@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.costs import can_pay, describe_cost
 from vgcore.decisions import Action, shared_action
-from vgcore.engine import FrameKind, merge_listeners, modifier_test, modifies_stat
+from vgcore.engine import (
+    OPTION_ARGS,
+    FrameKind,
+    merge_listeners,
+    modifier_test,
+    modifies_stat,
+)
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
 from vgcore.ordering import next_chooser
@@ -47,6 +53,10 @@ if TYPE_CHECKING:
     from vgcore.game import Game
     from vgcore.state import Event, Frame
     from vgcore.types import Seat, Uid
+
+# A plugin's extra options' gate in one game (`option_gate`): the zones of the asking seat to
+# look in, and the cards of which one must be there.
+OptionGate = tuple[tuple[str, ...], frozenset[int]]
 
 
 # -- validity and triggering ---------------------------------------------------------------
@@ -420,6 +430,41 @@ FRAMES = {
 # -- which cards of a game have which abilities --------------------------------------------
 
 
+def extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
+    """Answers that plugins add to a core decision (ride step, main phase, guard step),
+    asked only of the plugins whose scope takes in this game and kind, and whose gate (if
+    any) finds one of its cards in the asking seat's zones (`PluginScope.option_zones`)."""
+    calls = game.index.option_calls(game, kind)
+    if not calls:
+        return []
+    out: list[Action] = []
+    zones = game.state.players[seat].zones
+    for call, gate in calls:
+        if gate is not None and not any(
+                not gate[1].isdisjoint(zones.get(zone, ())) for zone in gate[0]):
+            continue  # none of the cards it offers answers for is where it offers them
+        if call.names == OPTION_ARGS:  # the usual signature: no keyword mapping to build
+            acts = call.function(game, seat, kind)
+        else:
+            args = {"game": game, "seat": seat, "kind": kind}
+            acts = call.function(**{n: args[n] for n in call.names})
+        if acts:
+            out.extend(acts)
+    return out
+
+
+def option_gate(game: Game, scope: PluginScope | None) -> OptionGate | None:
+    """A plugin's option gate in this game: its `option_zones` and the uids of the cards
+    that pass its `option_cards` (else `cards`) test."""
+    if scope is None or scope.option_zones is None:
+        return None
+    test = scope.option_cards or scope.cards
+    records, card_ids = game.engine.records, game.state.card_ids
+    passing = frozenset(uid for uid, card_id in enumerate(card_ids)
+                        if test is None or test(records[card_id]))
+    return tuple(sorted(scope.option_zones)), passing
+
+
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths. Derived from the
     card ids alone, so an engine's games of the same cards and their clones share one
@@ -451,7 +496,7 @@ class GameIndex:
         self.distinct: list[CardRecord] = [
             engine.records[c] for c in dict.fromkeys(game.state.card_ids)]
         self.in_scope: dict[int, bool] = {}
-        self.options: dict[str, list[ScopedCall]] = {}
+        self.options: dict[str, list[tuple[ScopedCall, OptionGate | None]]] = {}
         self.zone_listeners: list[ZoneListener] = self.scoped(engine.zone_listener_calls)
         self.stat_modifiers: list[StatModifier] = self.scoped(engine.modifier_lists)
         self.modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
@@ -509,16 +554,19 @@ class GameIndex:
         """The functions of the plugins in scope, flattened in the order given."""
         return [f for scope, functions in lists if self.holds(scope) for f in functions]
 
-    def option_calls(self, game: Game, kind: str) -> list[ScopedCall]:
-        """The `vgcore_extra_options` implementations to ask at a decision of this kind."""
+    def option_calls(self, game: Game, kind: str) -> list[tuple[ScopedCall, OptionGate | None]]:
+        """The `vgcore_extra_options` implementations to ask at a decision of this kind, each
+        with its gate: the zones and the cards of this game one of which must be in one of
+        those zones of the asking seat (`PluginScope.option_zones`), or None."""
         calls = self.options.get(kind)
         if calls is None:
             calls = self.options[kind] = [
-                call for call in game.engine.option_calls
+                (call, option_gate(game, call.scope)) for call in game.engine.option_calls
                 if call.scope is None or (
                     (call.scope.option_kinds is None or kind in call.scope.option_kinds)
                     and self.holds(call.scope, options=True))]
         return calls
+
 
     def modifiers_for(self, stat: str) -> tuple[StatModifier, ...]:
         """The continuous modifiers in scope that may change `stat` (see `modifies`)."""

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from vgcore import actions
+from vgcore.abilities import extra_options
 from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.phases import take
@@ -253,7 +254,7 @@ def guard_options(game: Game, seat: Seat) -> list[Action]:
         if (uid is not None and circle != VC and uid not in attacked
                 and game.has_skill(uid, "intercept") and not game.has(uid, "cannot_intercept")):
             options.extend(shared_action("intercept", (circle, *g)) for g in guarded)
-    options.extend(game.engine.extra_options(game, seat, "guard"))
+    options.extend(extra_options(game, seat, "guard"))
     options.append(shared_action("done"))
     return options
 

@@ -155,11 +155,15 @@ class PluginScope:
     ("ride", "main", "guard"); None for any. `option_cards`: a test for its extra options
     alone (orders are offered only in games holding an order, while the D era's persona
     ride applies in every game). The tests run once per game's card ids, and again whenever
-    a card is created."""
+    a card is created. `option_zones`: zones of the asking seat one of whose cards must pass
+    `option_cards` (else `cards`) for its extra options to be asked at a decision — orders
+    are played from the hand, which most of the time holds none, so a game holding orders
+    asks the plugin only at the decisions where one is in hand."""
 
     option_kinds: frozenset[str] | None = None
     cards: Callable[[CardRecord], bool] | None = None
     option_cards: Callable[[CardRecord], bool] | None = None
+    option_zones: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,22 +387,11 @@ class Engine:
 
     def extra_options(self, game: Game, seat: Seat, kind: str) -> list[Action]:
         """Answers that plugins add to a core decision (ride step, main phase, guard step),
-        asked only of the plugins whose scope takes in this game and kind."""
-        calls = game.index.option_calls(game, kind)
-        if not calls:
-            return []
-        out: list[Action] = []
-        args: dict[str, Any] | None = None
-        for call in calls:
-            if call.names == OPTION_ARGS:  # the usual signature: no keyword mapping to build
-                acts = call.function(game, seat, kind)
-            else:
-                if args is None:
-                    args = {"game": game, "seat": seat, "kind": kind}
-                acts = call.function(**{n: args[n] for n in call.names})
-            if acts:
-                out.extend(acts)
-        return out
+        asked only of the plugins whose scope takes in this game, kind and seat's cards
+        (`vgcore.abilities.extra_options`, which the core's decisions call)."""
+        from vgcore.abilities import extra_options
+
+        return extra_options(game, seat, kind)
 
     def apply_extra_option(self, game: Game, seat: Seat, kind: str, action: Action) -> bool:
         """Let the plugin that offered `action` carry it out; False when none claims it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vgcore import actions
-from vgcore.abilities import act_options, activate
+from vgcore.abilities import act_options, activate, extra_options
 from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind, TurnStep
 from vgcore.limits import turn_limit_reached
@@ -104,7 +104,7 @@ def ride_options(game: Game, seat: Seat) -> list[Action]:
                            if game.card(u).grade == grade + 1})
         for ride_id in ride_ids:
             options.extend(shared_action("ride-deck", (ride_id, h)) for h in hand_ids)
-    options.extend(game.engine.extra_options(game, seat, "ride"))
+    options.extend(extra_options(game, seat, "ride"))
     options.append(shared_action("pass"))
     return options
 
@@ -166,7 +166,7 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
             options.append(shared_action("move", (circle,)))
     if game.index.acts or st.flags.get("granted"):
         options.extend(act_options(game, seat))
-    options.extend(game.engine.extra_options(game, seat, "main"))
+    options.extend(extra_options(game, seat, "main"))
     options.append(shared_action("battle"))
     return options
 

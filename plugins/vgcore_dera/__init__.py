@@ -21,7 +21,7 @@ from vgcore import actions, hookimpl
 from vgcore.decisions import Action
 from vgcore.engine import PluginScope, modifies
 from vgcore.game import Game
-from vgcore.types import FRONT
+from vgcore.types import FRONT, Zone
 from vgcore.views import view_adds
 from vgcore_dera import orders
 
@@ -136,7 +136,9 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
-    """Orders are offered in the main phase and (blitz orders) the guard step, and only in
-    games that hold an order; persona ride and the rest apply in every game."""
+    """Orders are offered in the main phase and (blitz orders) the guard step, only in games
+    that hold an order and at decisions where the seat has one in hand; persona ride and the
+    rest apply in every game."""
     return PluginScope(option_kinds=frozenset({"main", "guard"}),
-                       option_cards=lambda card: card.kind == "order")
+                       option_cards=lambda card: card.kind == "order",
+                       option_zones=frozenset({Zone.HAND}))

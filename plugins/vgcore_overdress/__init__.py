@@ -227,4 +227,5 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
     """overDress is a main-phase call, and originalDress exists only under an overDress
     unit: games without one never need the answers or the zone listener."""
-    return PluginScope(option_kinds=frozenset({"main"}), cards=lambda card: card.kind == KIND)
+    return PluginScope(option_kinds=frozenset({"main"}), cards=lambda card: card.kind == KIND,
+                       option_zones=frozenset({Zone.HAND}))  # called from the hand
