@@ -11,7 +11,7 @@ import pytest
 
 from vgcore import actions, hookimpl, modifies
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, PluginScope, SeatLayout, TurnStep
+from vgcore.engine import FrameKind, PluginScope, SeatLayout, TurnStep, judges
 from vgcore.errors import DeckError, FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
@@ -601,7 +601,7 @@ class SkillPlugin:
         return [self.lib]
 
 
-def skill_registry(tmp_path: Path) -> Registry:
+def skill_registry(tmp_path: Path, plugin: type[SkillPlugin] = SkillPlugin) -> Registry:
     lib = tmp_path / "spark.lua"
     lib.write_text("vg.spark = function(n) return {op = 'spark', size = n} end\n")
     cards = tmp_path / "cards"
@@ -617,7 +617,7 @@ def skill_registry(tmp_path: Path) -> Registry:
     (cards / "SP-2.lua").write_text(
         "return vg.card { vg.auto { zones = {'RC'}, when = { event = 'spark' },\n"
         "  effect = { vg.power('self', 1000) } } }\n")
-    return Registry(plugins=[("spark", SkillPlugin(lib))], card_dirs=[cards], strict=True)
+    return Registry(plugins=[("spark", plugin(lib))], card_dirs=[cards], strict=True)
 
 
 def test_a_plugin_adds_step_cost_event_validity_and_a_lua_library(tmp_path: Path) -> None:
@@ -640,6 +640,40 @@ def test_a_plugin_validity_check_hides_the_ability(tmp_path: Path) -> None:
     game = game_from_board(engine, board(rear={"RC.FL": "SP-1"}, hand=["VAN-RP-003"]),
                            turn=3, phase=Phase.MAIN)
     assert Action("act", ("RC.FL",)) not in game.legal_actions()  # no soul: not valid
+
+
+class JudgingSkillPlugin(SkillPlugin):
+    """SkillPlugin whose validity check declares the one spec key it judges (`judges`) and
+    notes the abilities it was asked about."""
+
+    def __init__(self, lib: Path) -> None:
+        super().__init__(lib)
+        self.judged: list[str] = []
+
+    @hookimpl
+    def vgcore_ability_validity(self, fmt: object) -> list[object]:
+        @judges("needs_soul")
+        def enough_soul(game: Game, seat: str, uid: int, ability: object) -> bool:
+            self.judged.append(game.state.card_ids[uid])
+            return len(game.state.players[seat].zones["soul"]) >= ability.spec["needs_soul"]
+
+        return [enough_soul]
+
+
+def test_a_validity_check_that_judges_one_key_is_asked_only_about_abilities_with_it(
+        tmp_path: Path) -> None:
+    reg = skill_registry(tmp_path, JudgingSkillPlugin)
+    engine = reg.engine("premium", plugins=["spark"])
+    plugin = reg.pm.get_plugin("spark")
+    b = board(rear={"RC.FL": "SP-1", "RC.FR": "SP-2"}, hand=["VAN-RP-003"])
+    game = game_from_board(engine, b, turn=3, phase=Phase.MAIN)
+    assert Action("act", ("RC.FL",)) not in game.legal_actions()  # still judged: no soul
+    b["A"]["soul"] = ["VAN-RP-004"]
+    game = game_from_board(engine, b, turn=3, phase=Phase.MAIN)
+    game.apply("act RC.FL")  # valid with a soul; its sparks trigger SP-2's AUTO twice
+    watcher = game.unit_at("A", "RC.FR")
+    assert watcher is not None and game.power(watcher) == 7000 + 2 * 1000
+    assert plugin.judged and set(plugin.judged) == {"SP-1"}  # never asked about SP-2's AUTO
 
 
 def test_cards_using_a_plugins_kinds_do_not_load_without_it(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from vgcore.decisions import Action, shared_action
 from vgcore.engine import (
     OPTION_ARGS,
     FrameKind,
+    judged_keys,
     merge_listeners,
     modifier_test,
     modifies_stat,
@@ -42,12 +43,14 @@ from vgcore.types import GC
 if TYPE_CHECKING:
     from vgcore.carddb import CardRecord
     from vgcore.engine import (
+        Engine,
         EventListener,
         GameTest,
         NameProvider,
         PluginScope,
         ScopedCall,
         StatModifier,
+        ValidityCheck,
         ZoneListener,
     )
     from vgcore.game import Game
@@ -78,10 +81,23 @@ def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
         used = game.state.flags.get("used", {})
         if used.get(used_key(uid, ability.number)) == game.state.turn:
             return False
-    for check in game.engine.validity_checks:  # noqa: SIM110 - a hot path: no generator
+    for check in checks_for(game.engine, ability):  # noqa: SIM110 - a hot path
         if not check(game, seat, uid, ability):
             return False
     return True
+
+
+def checks_for(engine: Engine, ability: Ability) -> tuple[ValidityCheck, ...]:
+    """The plugins' validity checks that can judge this ability (`vgcore.engine.judges`),
+    found once per ability: most abilities have none of the keys the checks judge."""
+    known = engine.ability_checks.get(id(ability))
+    if known is None:
+        spec = ability.spec
+        checks = tuple([check for check in engine.validity_checks
+                        if (keys := judged_keys(check)) is None
+                        or any(key in spec for key in keys)])
+        known = engine.ability_checks[id(ability)] = (ability, checks)
+    return known[1]
 
 
 def zone_at_event(game: Game, uid: Uid, event: Event) -> str:

@@ -63,6 +63,22 @@ def modifies(*stats: str, when: GameTest | None = None,
     return mark
 
 
+def judges(*keys: str) -> Callable[[ValidityCheck], ValidityCheck]:
+    """Declare the only spec keys whose abilities a validity check can find invalid
+    (`@judges("order")`: an order's ability is never an ACT), so that the check is not called
+    for the other abilities: every ability's validity is asked whenever it could trigger,
+    work or be activated. A check without it is asked about every ability."""
+    def mark(function: ValidityCheck) -> ValidityCheck:
+        function.keys = frozenset(keys)  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+def judged_keys(check: ValidityCheck) -> frozenset[str] | None:
+    """A validity check's spec keys (see `judges`), None if it declared none."""
+    return getattr(check, "keys", None)
+
+
 def modifier_test(function: StatModifier) -> GameTest | None:
     """A continuous modifier's `when` test (see `modifies`), None if it declared none."""
     return getattr(function, "when", None)
@@ -347,6 +363,9 @@ class Engine:
                         raise ValueError(f"flag {name!r} is declared with two shapes")
         self.validity_checks: list[ValidityCheck] = [
             f for fs in hook.vgcore_ability_validity(fmt=fmt) for f in fs]
+        # By id of an ability (kept in the value, so the id stays its own): the validity
+        # checks that can judge it (`judges`; vgcore.abilities.checks_for).
+        self.ability_checks: dict[int, tuple[Any, tuple[ValidityCheck, ...]]] = {}
         self.scripts = ScriptLoader(self)
         unknown = [s.kind for s in self.turn_steps if s.kind not in self.frames]
         unknown += [k for k in self.battle_steps if k not in self.frames]

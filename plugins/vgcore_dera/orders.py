@@ -26,7 +26,7 @@ from vgcore.abilities import start_resolution
 from vgcore.carddb import SET_ORDER_TYPES
 from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.engine import FrameKind, judges
 from vgcore.game import Game
 from vgcore.selectors import Ctx, condition_holds
 from vgcore.steps import in_state
@@ -196,6 +196,7 @@ def run_order_done(game: Game, frame: dict[str, Any]) -> None:
                   **{"from": Zone.ORDER})
 
 
+@judges("order")
 def not_as_act(game: Game, seat: str, uid: int, ability: Any) -> bool:
     """An order's ability is played as an order, never offered as an ACT."""
     return not ability.spec.get("order")

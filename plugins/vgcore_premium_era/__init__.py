@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vgcore import hookimpl
+from vgcore.engine import judges
 from vgcore.game import Game
 from vgcore.types import Until
 from vgcore_premium_era import gassist, states
@@ -51,6 +52,7 @@ def on_ride(game: Game, event: dict[str, Any]) -> None:
     game.add_modifier(event["uid"], "power", BREAK_RIDE_POWER, Until.TURN, source=BREAK_RIDE_KEY)
 
 
+@judges(BREAK_RIDE_KEY)
 def break_ride_valid(game: Game, seat: str, uid: int, ability: Any) -> bool:
     """A break ride ability exists only while its controller has at least 4 damage. It is a
     limit break 4, so a tag fight team's total counts (RULES.md §13)."""

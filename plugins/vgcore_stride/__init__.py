@@ -18,7 +18,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, PluginScope, modifies
+from vgcore.engine import FrameKind, PluginScope, judges, modifies
 from vgcore.game import Game
 from vgcore.phases import answer_ride_step, run_ride_step
 from vgcore.steps import next_pick, picking, start_picks, take_pick
@@ -330,6 +330,7 @@ def heart_name(game: Game, uid: int) -> tuple[str, ...]:
     return (game.card(heart).name,) if heart is not None else ()
 
 
+@judges("generation_break")
 def generation_break_valid(game: Game, seat: str, uid: int, ability: Any) -> bool:
     need = ability.spec.get("generation_break")
     return need is None or generation_count(game, seat) >= need
