@@ -505,8 +505,8 @@ class GameIndex:
         self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
         # For `placed`: by list, the zone words where its abilities work and the cards holding
         # them; by list and seat, those words' zone names (and the seat's circles then).
-        self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]]]] = {}
-        self.zone_names: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
+        self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]] = {}
+        self.zone_names: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
         engine = game.engine
         # Plugins whose scope takes in these cards (PluginScope), and what they do here.
         self.distinct: list[CardRecord] = [
@@ -607,8 +607,9 @@ class GameIndex:
     def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"
         of `stat_conts`) whose card lies with one of `seats` in a zone where one of them
-        works, in the list's order. Looked up from the few cards in those zones rather than
-        by visiting every ability of the game, most of them on cards in a deck or a hand."""
+        works, in the list's order. Looked up from where the few cards holding such an
+        ability are (`GameState.loc`), rather than by visiting every ability of the game or
+        every card in the zones."""
         places = self.places.get(which)
         if places is None:
             entries: list[tuple[int, Ability]] = (
@@ -618,31 +619,38 @@ class GameIndex:
             by_uid: dict[int, list[Ability]] = {}
             for uid, ability in entries:
                 by_uid.setdefault(uid, []).append(ability)
-            places = self.places[which] = (words, by_uid)
-        words, by_uid = places
+            places = self.places[which] = (words, by_uid, sorted(by_uid))
+        words, by_uid, holders = places
+        if not holders:
+            return []
         players = game.state.players
-        found = []
+        wanted: dict[Seat, frozenset[str]] = {}
         for seat in seats:
-            player = players[seat]
-            zones = player.zones
             # A seat's zone names change only when a circle is made (a few per game; circles
             # are never taken away): each game keeps them with the very circles dict they
             # were made for (held, so it cannot be another's) and its size then; the games
             # and clones sharing this index share them by the circles' names.
-            circles = player.circles
+            circles = players[seat].circles
             named = game.zone_names.get((which, seat))
             if named is None or named[0] is not circles or named[1] != len(circles):
                 key = (which, seat, tuple(circles))
                 names = self.zone_names.get(key)
                 if names is None:
-                    names = self.zone_names[key] = zone_names(game, seat, words)
+                    names = self.zone_names[key] = frozenset(zone_names(game, seat, words))
                 named = game.zone_names[which, seat] = (circles, len(circles), names)
-            for zone in named[2]:
-                for uid in zones.get(zone, ()):
-                    if uid in by_uid:
-                        found.append(uid)
-        found.sort()  # the lists hold cards by uid
-        return [(uid, ability) for uid in found for ability in by_uid[uid]]
+            if named[2]:
+                wanted[seat] = named[2]
+        found: list[tuple[int, Ability]] = []
+        if not wanted:
+            return found
+        loc = game.state.loc
+        for uid in holders:  # by uid: the lists hold cards by uid
+            seat, zone = loc[uid]
+            names = wanted.get(seat)
+            if names is not None and zone in names:
+                for ability in by_uid[uid]:
+                    found.append((uid, ability))
+        return found
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

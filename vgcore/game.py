@@ -96,7 +96,7 @@ class Game:
         self.layouts: dict[Seat, tuple[dict[CircleName, tuple[str, int]], int, Layout]] = {}
         # GameIndex.placed's zone names by (list, seat), kept the same way.
         self.zone_names: dict[tuple[str, Seat],
-                              tuple[dict[CircleName, tuple[str, int]], int, list[str]]] = {}
+                              tuple[dict[CircleName, tuple[str, int]], int, frozenset[str]]] = {}
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Card moves not yet told to the zone listeners (only recorded when there are some);
         # told after the next event, so always empty at a decision.
