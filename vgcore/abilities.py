@@ -488,7 +488,7 @@ class GameIndex:
 
     __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "distinct", "in_scope",
                  "listeners", "modifier_tests", "modifiers_by_stat", "name_providers",
-                 "options", "places",
+                 "options", "places", "printed_stats",
                  "self_autos", "stat_conts", "stat_modifiers", "state_conts", "zone_listeners",
                  "zone_names")
 
@@ -507,6 +507,8 @@ class GameIndex:
         # them; by list and seat, those words' zone names (and the seat's circles then).
         self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]] = {}
         self.zone_names: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
+        # By card id: printed (power, critical, shield, grade), filled by unitstats' readers.
+        self.printed_stats: dict[str, tuple[int, int, int, int]] = {}
         engine = game.engine
         # Plugins whose scope takes in these cards (PluginScope), and what they do here.
         self.distinct: list[CardRecord] = [

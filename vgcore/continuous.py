@@ -16,7 +16,6 @@ out only when something reads a state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from vgcore import contkeys
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
     from vgcore.state import GameState
     from vgcore.types import Seat, Uid
 
-NO_VALUES: Mapping[int, int] = MappingProxyType({})  # what no CONT ability changes
+NO_VALUES: dict[int, int] = {}  # what no CONT ability changes (a dict: fast reads; never filled)
 STAT_LISTS: dict[str, str] = {}  # stat -> the GameIndex list of the CONTs changing it
 
 
@@ -46,7 +45,7 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     return cont_values(game, stat).get(uid, 0)
 
 
-def cont_values(game: Game, stat: str) -> Mapping[Uid, int]:
+def cont_values(game: Game, stat: str) -> dict[Uid, int]:
     """What CONT abilities add to `stat` right now, by unit (units it leaves alone are not
     listed): worked out once per event, so a reader of many units' stats at one moment
     (vgcore.unitstats.StatReader) may keep the mapping for as long as the game is only read.

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
 
     from vgcore.engine import StatModifier
     from vgcore.game import Game
@@ -34,10 +33,10 @@ def unit_stats(game: Game, uid: Uid) -> tuple[int, int, int, int]:
     return StatReader(game).stats(uid)
 
 
-_CONT_VALUES: Callable[[Game, str], Mapping[Uid, int]] | None = None
+_CONT_VALUES: Callable[[Game, str], dict[Uid, int]] | None = None
 
 
-def _cont_values() -> Callable[[Game, str], Mapping[Uid, int]]:
+def _cont_values() -> Callable[[Game, str], dict[Uid, int]]:
     """`continuous.cont_values`, imported on first use and kept: an import statement per
     read costs more than the read."""
     global _CONT_VALUES
@@ -55,8 +54,8 @@ class StatReader:
     is merely read: make a new one after any change. The same calls in the same order as
     the four reads, so the same values."""
 
-    __slots__ = ("_battle", "_card_ids", "_cont", "_game", "_mods", "_power", "_records",
-                 "_rest")
+    __slots__ = ("_battle", "_card_ids", "_cont", "_game", "_mods", "_power", "_printed",
+                 "_records", "_rest")
 
     def __init__(self, game: Game) -> None:
         st = game.state
@@ -70,6 +69,7 @@ class StatReader:
                 mods.setdefault(m[0], []).append(m)
         self._mods = mods
         index = game.index
+        self._printed = index.printed_stats
         flags = st.flags
         granted = bool(flags.get("granted") or flags.get("player_granted"))
         conts = index.cont_stats if index.conts else ()
@@ -84,13 +84,18 @@ class StatReader:
                 work.append((i, stat, extras, cont))
         self._power = work.pop(0) if work and work[0][0] == 0 else None
         self._rest = tuple(work)
-        self._cont: dict[str, Mapping[Uid, int]] = {}
+        self._cont: dict[str, dict[Uid, int]] = {}
 
     def stats(self, uid: Uid) -> tuple[int, int, int, int]:
         """`unit_stats(game, uid)`: (power, critical, shield, grade)."""
-        record = self._records[self._card_ids[uid]]
-        power = record.power or 0
-        others = [record.critical or 0, record.shield or 0, record.grade or 0]
+        card_id = self._card_ids[uid]
+        printed = self._printed.get(card_id)
+        if printed is None:  # a card record's attributes are slow reads from compiled code
+            record = self._records[card_id]
+            printed = self._printed[card_id] = (record.power or 0, record.critical or 0,
+                                                record.shield or 0, record.grade or 0)
+        power = printed[0]
+        others = [printed[1], printed[2], printed[3]]
         mods = self._mods.get(uid)
         if mods is not None:
             for m in mods:

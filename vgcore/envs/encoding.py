@@ -494,8 +494,11 @@ class Encoder:
         into `out`), and its counts (returned)."""
         card_ids, face_up = st.card_ids, st.face_up
         held, circles = player.zones, player.circles
-        get = held.get
-        counts = [len(get(zone, ())) for zone in self.zones]
+        counts = [0] * len(self.zones)
+        for i, zone in enumerate(self.zones):  # held.get itself: a bound get is a slow call
+            cards = held.get(zone)
+            if cards:
+                counts[i] = len(cards)
         if not circles.keys().isdisjoint(self._zone_set):  # the view lists those as circles
             counts = [0 if zone in circles else n
                       for zone, n in zip(self.zones, counts, strict=True)]
@@ -505,7 +508,7 @@ class Encoder:
         offsets = self._offsets
         row_size = 2 * len(PILE_COLUMNS)
         for zone, rows, down in self._seen_piles[is_owner]:  # the piles the view shows
-            cards = get(zone)
+            cards = held.get(zone)
             if not cards or zone in circles:
                 continue
             tail = cards[-rows:] if len(cards) > rows else cards
@@ -518,7 +521,7 @@ class Encoder:
                 block = self._pile_bytes_of(shown)
             at = offsets[zone] + row * rows * row_size
             out[at:at + len(block)] = block
-        guardians = get(GC)
+        guardians = held.get(GC)
         if guardians:  # the view reads every guardian's stats; the rows hold the first ones
             keys = [self._seen_key(st, stats, u, is_owner, 0) for u in guardians]
             units = [self._unit_bytes.get(k) or self._bytes_of_unit(k) for k in keys]
@@ -554,8 +557,9 @@ class Encoder:
                 decision.min if asked else 0, decision.max if asked else 0,  # type: ignore[union-attr]
                 int(asked and bool(decision.optional)), n_options,  # type: ignore[union-attr]
                 int(battle is not None), *b, len(st.pending))
-        if max(values) > INT16_MAX or min(values) < -INT16_MAX:
-            values = tuple(clip(v) for v in values)
+        for v in values:  # a compiled loop: max() and min() compare boxed ints
+            if v > INT16_MAX or v < -INT16_MAX:
+                return tuple(clip(v) for v in values)
         return values
 
     def _pile_block(self, shown: tuple[str, ...]) -> NDArray[np.int16]:
@@ -691,8 +695,9 @@ class Encoder:
                 decision.get("max", 0) if decision else 0,
                 int(bool(decision and decision.get("optional"))), n_options,
                 int(battle is not None), *b, len(view.get("pending", ())))
-        if max(values) > INT16_MAX or min(values) < -INT16_MAX:
-            values = tuple(clip(v) for v in values)
+        for v in values:  # a compiled loop: max() and min() compare boxed ints
+            if v > INT16_MAX or v < -INT16_MAX:
+                return tuple(clip(v) for v in values)
         return values
 
     @staticmethod
