@@ -198,6 +198,23 @@ def test_decision_repr_shows_kind_seat_and_a_few_options() -> None:
     assert repr(may) == "<Decision #3 pay (may) for B: pay, no>"
 
 
+def test_a_decision_compares_by_value_and_survives_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    d = Decision(3, "B", "pay", "Pay?", [Action("pay"), Action("no")], optional=True,
+                 data={"cost": "CB1"})
+    same = Decision(3, "B", "pay", "Pay?", [Action("pay"), Action("no")], optional=True,
+                    data={"cost": "CB1"})
+    assert d == same and d != Decision(4, "B", "pay", "Pay?", [Action("pay"), Action("no")])
+    assert d != Decision(3, "B", "pay", "Pay?", [Action("pay")], optional=True,
+                         data={"cost": "CB1"})
+    for twin in (pickle.loads(pickle.dumps(d)), copy.deepcopy(d), copy.copy(d)):
+        assert twin == d and twin.optional and twin.data == {"cost": "CB1"}
+    assert Decision(1, "A", "main", "", []).data == {}  # each its own data dict
+    assert Decision(1, "A", "main", "", []).data is not Decision(1, "A", "main", "", []).data
+
+
 def test_game_repr_shows_format_turn_phase_and_who_answers(registry: Registry) -> None:
     game = registry.new_game("premium", seed=0)
     assert repr(game) == "<Game premium set-up, A to answer mulligan>"

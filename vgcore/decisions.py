@@ -7,7 +7,6 @@ An answer is an `Action`: a verb plus arguments with one canonical text form, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from vgcore.errors import ActionSyntaxError
@@ -158,23 +157,43 @@ def as_action(answer: str | Action) -> Action:
     return parse(answer)
 
 
-@dataclass(slots=True)
 class Decision:
     """A question to one seat; `options` are exactly the legal answers.
 
     `optional` marks a "may" question, which is never taken automatically even when it has
     a single answer. `frame` is the index in the procedure stack of the frame that asked.
+
+    A plain class with a dataclass's constructor and equality: compiled, a dataclass keeps
+    the interpreted `__init__` the dataclasses module writes, and one is made per decision.
     """
 
-    id: int
-    seat: Seat
-    kind: str
-    prompt: str
-    options: list[Action]
-    min: int = 1
-    max: int = 1
-    optional: bool = False
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("data", "id", "kind", "max", "min", "optional", "options", "prompt", "seat")
+
+    def __init__(self, id: int, seat: Seat, kind: str, prompt: str,
+                 options: list[Action], min: int = 1, max: int = 1,
+                 optional: bool = False, data: dict[str, Any] | None = None) -> None:
+        self.id = id
+        self.seat = seat
+        self.kind = kind
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.optional = optional
+        self.data: dict[str, Any] = {} if data is None else data
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.id, self.seat, self.kind, self.prompt, self.options, self.min, self.max,
+                self.optional, self.data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Decision, self._fields()  # pickle and copy by the constructor's arguments
+
 
     def option_strings(self) -> list[str]:
         return [str(a) for a in self.options]

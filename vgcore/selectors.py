@@ -9,7 +9,6 @@ zone order), so two runs of the same game choose the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vgcore.carddb import SET_ORDER_TYPES
@@ -21,24 +20,43 @@ if TYPE_CHECKING:
     from vgcore.types import Seat, Uid
 
 
-@dataclass(slots=True)
 class Ctx:
-    """The point of view of one ability: controller, its card, its event, its bindings."""
+    """The point of view of one ability: controller, its card, its event, its bindings, and
+    `where`: (card id, ability number, step path) of the caller. A plain class, not a
+    dataclass: compiled, a dataclass keeps the interpreted `__init__` dataclasses writes, and
+    one is made for every trigger, condition and cost looked at."""
 
-    seat: Seat
-    uid: Uid | None = None
-    event: Mapping[str, Any] | None = None
-    bindings: Mapping[str, Any] = field(default_factory=dict)
-    where: tuple[Any, ...] | None = None  # (card id, ability number, step path) of the caller
+    __slots__ = ("bindings", "event", "seat", "uid", "where")
+
+    def __init__(self, seat: Seat, uid: Uid | None = None,
+                 event: Mapping[str, Any] | None = None,
+                 bindings: Mapping[str, Any] | None = None,
+                 where: tuple[Any, ...] | None = None) -> None:
+        self.seat = seat
+        self.uid = uid
+        self.event = event
+        self.bindings: Mapping[str, Any] = {} if bindings is None else bindings
+        self.where = where
+
+    def __repr__(self) -> str:
+        return (f"Ctx(seat={self.seat!r}, uid={self.uid!r}, event={self.event!r}, "
+                f"bindings={self.bindings!r}, where={self.where!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Ctx, (self.seat, self.uid, self.event, self.bindings, self.where)
 
 
 # -- zones -------------------------------------------------------------------------------
+
+CORE_ZONES = frozenset(Zone.ALL)  # the core's zones: never a circle nor standing on one
 
 
 def active_in(game: Game, seat: Seat, zone: str, zones: frozenset[str]) -> bool:
     """`zone_matches` for an ability's active zones, with the common answers first."""
     if zone in zones:
         return True
+    if zone in CORE_ZONES:
+        return False  # never a circle nor on one: only its exact name matches (most cards)
     if (zone not in game.state.players[seat].circles and zone != GC
             and zone not in game.engine.zone_circles):
         return False  # hand, deck, drop…: only an exact name matches
