@@ -156,9 +156,10 @@ def test_the_copy_uses_its_extensions_when_nothing_changed(package_copy: Path) -
 
 
 def test_the_log_keeps_events_in_their_smallest_tables() -> None:
-    """Compiled code builds wide dicts with a general key table, a third larger; the log's
-    events are built or compacted interpreted (vgcore/eventdicts.py), so a compiled game keeps
-    no more memory than an interpreted one (bench's peak MiB per game)."""
+    """Compiled code builds wide dict displays with a general key table, a third larger; the
+    log's answers are copies of interpreted templates (vgcore/eventdicts.py) and wide events
+    are rebuilt key by key, so a compiled game keeps no more memory than an interpreted one
+    (bench's peak MiB per game)."""
     needs_build()
     from vgcore.agents import RandomAgent
     from vgcore.plugins import Registry

@@ -27,7 +27,7 @@ from vgcore.errors import (
     ScriptError,
     SeatError,
 )
-from vgcore.eventdicts import answer_event, compact
+from vgcore.eventdicts import ANSWER, PRIVATE_ANSWER
 from vgcore.events import STATS
 from vgcore.history import TurnHistory
 from vgcore.layout import Layout, layout_of
@@ -548,7 +548,16 @@ class Game:
         n = len(log)
         if n >= self.log_limit:
             raise LimitReached(LOG_LIMIT, self.log_limit)
-        data = answer_event(seat, question, str(action), forced, n, secret)
+        # A copy of a str-keyed dict made by the interpreter is as compact (a display built
+        # here would have a general key table: eventdicts), and filling its keys keeps it so.
+        data = (PRIVATE_ANSWER if secret else ANSWER).copy()
+        data["seat"] = seat
+        data["question"] = question
+        data["answer"] = str(action)
+        data["forced"] = forced
+        data["n"] = n
+        if secret:
+            data["private"] = seat
         log.append(data)
         self.answers_logged += 1
         listeners = (self._index or self.index).listeners.get("decision")
@@ -574,7 +583,7 @@ class Game:
         if private is not None:
             data["private"] = private
         if len(data) > COMPACT_FROM:  # built by compiled code: a larger table (eventdicts)
-            data = compact(data)
+            data = dict(data.items())  # filled one by one from its items: compact
         log.append(data)
         index = self._index or self.index
         listeners = index.listeners.get(kind)
@@ -981,7 +990,7 @@ event_tap: Callable[[Game, Event], None] | None = None
 
 # An event of more keys than this (kind, n and private included) may have had six or more
 # keyword arguments, which compiled callers pass in a general-keyed dict: `emit` logs a
-# compact copy (vgcore/eventdicts.py).
+# compact copy (see vgcore/eventdicts.py).
 COMPACT_FROM = 7
 
 SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
