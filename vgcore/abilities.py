@@ -26,7 +26,7 @@ from vgcore.engine import (
 )
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
-from vgcore.ordering import next_chooser
+from vgcore.ordering import Pending, next_chooser
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
 from vgcore.selectors import (
     Ctx,
@@ -228,8 +228,11 @@ def ability_ref(game: Game, seat: Seat, uid: Uid, card_id: str, number: int, kin
     name = zone if zone in st.players[where].circles else card_id
     if where != seat:
         name = f"{where}.{name}"
-    script = game.engine.script(card_id)
-    printed = len(script.of_kind(kind)) if script is not None else 0
+    counts = game.index.kind_counts
+    printed = counts.get((card_id, kind))
+    if printed is None:  # the card's printed abilities of this kind, counted once
+        script = game.engine.script(card_id)
+        printed = counts[card_id, kind] = len(script.of_kind(kind)) if script is not None else 0
     given = sum(1 for _k, u, a in game.granted() if u == uid and a.kind == kind)
     if printed + given == 1:
         return name
@@ -244,7 +247,11 @@ def run_check_timing(game: Game, frame: Frame) -> None:
     if not st.pending:
         game.pop()
         return
-    seat, ready = next_chooser(game)
+    if len(st.pending) == 1:  # the usual case: one ability, ready, its controller chooses
+        ready: list[Pending] = [st.pending[0]]
+        seat = ready[0]["seat"]
+    else:
+        seat, ready = next_chooser(game)
     options: list[Action] = []
     for pa in ready:
         ref = ability_ref(game, seat, pa["uid"], pa["card"], pa["ab"], "auto")
@@ -487,10 +494,9 @@ class GameIndex:
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
     __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "distinct", "in_scope",
-                 "listeners", "modifier_tests", "modifiers_by_stat", "name_providers",
-                 "options", "places", "printed_stats",
-                 "self_autos", "stat_conts", "stat_modifiers", "state_conts", "zone_listeners",
-                 "zone_names")
+                 "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
+                 "name_providers", "options", "places", "printed_stats", "self_autos",
+                 "stat_conts", "stat_modifiers", "state_conts", "zone_listeners", "zone_names")
 
     def __init__(self, game: Game) -> None:
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
@@ -507,6 +513,8 @@ class GameIndex:
         # them; by list and seat, those words' zone names (and the seat's circles then).
         self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]] = {}
         self.zone_names: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
+        # By (card id, ability kind): how many such abilities it prints (ability_ref).
+        self.kind_counts: dict[tuple[str, str], int] = {}
         # By card id: printed (power, critical, shield, grade), filled by unitstats' readers.
         self.printed_stats: dict[str, tuple[int, int, int, int]] = {}
         engine = game.engine
