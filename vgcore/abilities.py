@@ -168,46 +168,55 @@ def collect_triggers(game: Game, event: Event) -> None:
     kind = event["kind"]
     index = game.index
     autos = index.autos.get(kind)
-    candidates: list[tuple[int, Ability, str | None]] = (
-        [(uid, ability, None) for uid, ability in autos] if autos else [])
+    printed: list[tuple[int, Ability]] = autos if autos else []
     subject = event.get("uid")
     own = index.self_autos.get(kind)
     if own and subject in own:
-        candidates += [(subject, ability, None) for ability in own[subject]]
-        candidates.sort(key=lambda c: (c[0], c[1].number))  # card order, as printed
+        printed = printed + [(subject, ability) for ability in own[subject]]
+        printed.sort(key=lambda c: (c[0], c[1].number))  # card order, as printed
+    # The cards the event moved, as plain ints (-1: none): their zone is where they were.
+    previous = event.get("previous_uid")
+    moved_a = subject if isinstance(subject, int) else -1
+    moved_b = previous if isinstance(previous, int) else -1
+    for uid, ability in printed:
+        trigger_if_met(game, event, uid, ability, None, moved_a, moved_b)
     if st.flags.get("granted"):
-        candidates += [(uid, ability, key) for key, uid, ability in game.granted()
-                       if ability.kind == "auto" and kind in ability.spec["when"]["event"]]
-    moved = (subject, event.get("previous_uid"))
-    loc = st.loc
-    for uid, ability, grant in candidates:
-        seat, zone = loc[uid]
-        if zone == GC:
-            seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
-        if uid in moved:
-            zone = zone_at_event(game, uid, event)
-        if not active_in(game, seat, zone, ability.zone_set):
-            continue
-        if not is_valid(game, seat, uid, ability):
-            continue
-        ctx = Ctx(seat, uid, event)
-        spec = ability.spec
-        try:
-            if not trigger_matches(game, ctx, spec["when"], event):
-                continue
-            if "filter" in spec and not condition_holds(game, ctx, spec["filter"]):
-                continue
-        except ScriptError as exc:  # a failing trigger filter does not trigger
-            game.tolerate(exc)
-            continue
-        seq = st.flags.get("pending_seq", 0) + 1
-        st.flags["pending_seq"] = seq
-        pending = {"id": seq, "uid": uid, "card": st.card_ids[uid], "ab": ability.number,
-                   "seat": seat, "event": event}
-        if grant is not None:
-            pending.update(grant=grant, ab=granted_number(game, uid, grant))
-        st.pending.append(pending)
-        check_pending(game)  # a runaway fan-out of abilities (vgcore.limits)
+        for key, uid, ability in game.granted():
+            if ability.kind == "auto" and kind in ability.spec["when"]["event"]:
+                trigger_if_met(game, event, uid, ability, key, moved_a, moved_b)
+
+
+def trigger_if_met(game: Game, event: Event, uid: Uid, ability: Ability, grant: str | None,
+                   moved_a: int, moved_b: int) -> None:
+    """Make one candidate AUTO ability pending if the event triggers it where its card is."""
+    st = game.state
+    seat, zone = st.loc[uid]
+    if zone == GC:
+        seat = st.owners[uid]  # a guardian is its owner's (a tag guardian: the teammate's)
+    if uid in (moved_a, moved_b):  # mypyc compares the two ints
+        zone = zone_at_event(game, uid, event)
+    if not active_in(game, seat, zone, ability.zone_set):
+        return
+    if not is_valid(game, seat, uid, ability):
+        return
+    ctx = Ctx(seat, uid, event)
+    spec = ability.spec
+    try:
+        if not trigger_matches(game, ctx, spec["when"], event):
+            return
+        if "filter" in spec and not condition_holds(game, ctx, spec["filter"]):
+            return
+    except ScriptError as exc:  # a failing trigger filter does not trigger
+        game.tolerate(exc)
+        return
+    seq = st.flags.get("pending_seq", 0) + 1
+    st.flags["pending_seq"] = seq
+    pending = {"id": seq, "uid": uid, "card": st.card_ids[uid], "ab": ability.number,
+               "seat": seat, "event": event}
+    if grant is not None:
+        pending.update(grant=grant, ab=granted_number(game, uid, grant))
+    st.pending.append(pending)
+    check_pending(game)  # a runaway fan-out of abilities (vgcore.limits)
 
 
 def granted_number(game: Game, uid: Uid, grant: str) -> int:
