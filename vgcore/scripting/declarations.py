@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from vgcore.ability import Ability
 from vgcore.carddb import MAX_STAT
 from vgcore.errors import ScriptError
 from vgcore.yamlio import short
@@ -100,7 +101,6 @@ CONT_NEEDS = {"modify": ("target", "stat", "amount"), "grant": ("target", "what"
 # The keys each kind of continuous effect takes (besides `op` and `condition`).
 CONT_TAKES = {"modify": ("target", "stat", "amount"), "grant": ("target", "what"),
               "lose": ("target", "what"), "state": ("state", "player")}
-DEFAULT_ZONES = {"auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,21 +144,6 @@ STEP_PLACES: Mapping[str, str] = {"put": "put", "search": "search", "call": "cal
                                   "move": "move"}
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
-    """One validated ability: its kind, its 1-based number on the card, its spec."""
-
-    kind: str
-    number: int
-    spec: Mapping[str, Any]
-    line: int | None = None
-    zones: tuple[str, ...] = ()
-    zone_set: frozenset[str] = frozenset()
-
-    def __post_init__(self) -> None:
-        zones = tuple(self.spec.get("zones") or DEFAULT_ZONES[self.kind])
-        object.__setattr__(self, "zones", zones)
-        object.__setattr__(self, "zone_set", frozenset(zones))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,46 @@
+"""One validated card ability, as the engine reads it at every event, condition and answer.
+
+A class of its own in a compiled module (setup.py's COMPILED): the engine reads an ability's
+kind, number, spec and zones thousands of times a game, and a compiled class's attributes are
+read directly, where a dataclass of an interpreted module costs a type and descriptor lookup
+per read. Treat an Ability as read-only, as the frozen dataclass it replaces was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+# Where an ability works unless its script says (`zones = {…}`).
+DEFAULT_ZONES: Mapping[str, tuple[str, ...]] = {
+    "auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
+
+
+class Ability:
+    """One validated ability: its kind, its 1-based number on the card, its spec, the line
+    it was declared on, and the zones where it works (`zones`, and `zone_set` to test)."""
+
+    __slots__ = ("kind", "line", "number", "spec", "zone_set", "zones")
+
+    def __init__(self, kind: str, number: int, spec: Mapping[str, Any],
+                 line: int | None = None) -> None:
+        self.kind = kind
+        self.number = number
+        self.spec = spec
+        self.line = line
+        zones = tuple(spec.get("zones") or DEFAULT_ZONES[kind])
+        self.zones: tuple[str, ...] = zones
+        self.zone_set: frozenset[str] = frozenset(zones)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Ability):
+            return NotImplemented
+        return (self.kind, self.number, self.spec, self.line) == (
+            other.kind, other.number, other.spec, other.line)
+
+    def __repr__(self) -> str:
+        return (f"Ability(kind={self.kind!r}, number={self.number!r}, spec={self.spec!r}, "
+                f"line={self.line!r}, zones={self.zones!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Ability, (self.kind, self.number, self.spec, self.line)
