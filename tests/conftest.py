@@ -8,6 +8,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -106,8 +107,29 @@ GROUPED = ("tests/test_ray.py", "tests/web/")
 
 def unit_of(item: pytest.Item) -> str:
     """The module of a test, or the folder or module of GROUPED it belongs to."""
-    path = item.nodeid.split("::")[0]
+    return unit_of_nodeid(item.nodeid)
+
+
+def unit_of_nodeid(nodeid: str) -> str:
+    path = nodeid.split("::")[0]
     return next((group for group in GROUPED if path.startswith(group)), path)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """`--dist loadgroup` with GROUPED read from the test ids themselves. xdist 3.8 groups by
+    an `@group` suffix it sets as `item._nodeid`, which pytest 9.2 no longer reads (node ids
+    became `item._id`): every test was its own unit, so the browser tests started a host and
+    browsers on both workers and the Ray module started Ray twice, once per worker."""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class GroupedScheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            unit = unit_of_nodeid(nodeid)
+            return unit if unit in GROUPED else super()._split_scope(nodeid)
+
+    return GroupedScheduling(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)
