@@ -37,25 +37,29 @@ def check_invariants(game: Game, total_cards: int) -> None:
 
 def _zones_agree(st: Any, total_cards: int) -> bool:
     """The checks of `_check_zones`, fast (they run after every decision of every playout):
-    every card in one zone only, the one st.loc records, at most one unit per circle."""
+    every card in one zone only, the one st.loc records, at most one unit per circle.
+    A plain loop comparing each card's st.loc entry with its zone: about twice as fast as a
+    set of st.loc entries per zone and a set of every uid built zone by zone."""
     loc = st.loc
-    held = 0
-    uids: set[int] = set()
+    held: list[int] = []
     try:
         for seat, player in st.players.items():
             circles = player.circles
             for zone, cards in player.zones.items():
                 if not cards:
                     continue
-                if zone in circles and len(cards) > 1:
+                if len(cards) > 1 and zone in circles:
                     return False
-                if set(map(loc.__getitem__, cards)) != {(seat, zone)}:
-                    return False
-                uids.update(cards)
-                held += len(cards)
+                where = (seat, zone)
+                for uid in cards:
+                    if loc[uid] != where:
+                        return False
+                held += cards
+        # a card in two zones has a wrong st.loc in one of them; in one zone twice, a
+        # duplicate uid
+        return len(held) == len(set(held)) == total_cards
     except (IndexError, TypeError):
         return False
-    return held == len(uids) == total_cards
 
 
 def _check_zones(st: Any, total_cards: int) -> None:
