@@ -56,6 +56,28 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and not os.environ.get("PYTHONPYCAC
 SKILL_CARDS = Path(__file__).parent / "cards" / "skills"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under xdist, the controller parses the run's scenario files once into the run's card
+    cache before the workers start: every worker collects all of them, and each would parse
+    them all again (about 2 s of CPU a worker); from the cache a worker reads the documents.
+    A file that fails to load is left to the workers, which report it."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(config.option, "numprocesses", 0):
+        return
+    from vgcore.testing.scenario import SCENARIO_SUFFIX, load_scenarios
+
+    ignored = [Path(__file__).parent / path for path in collect_ignore]
+    for arg in config.args:
+        given = Path(config.invocation_params.dir, arg.split("::")[0])
+        files = [given] if given.is_file() else given.rglob(f"*{SCENARIO_SUFFIX}")
+        for file in files:
+            if file.name.endswith(SCENARIO_SUFFIX) and not any(
+                    file.is_relative_to(ignore) for ignore in ignored):
+                try:
+                    load_scenarios(file)
+                except Exception:  # the workers' collection reports it
+                    continue
+
+
 @pytest.fixture(scope="session")
 def registry() -> Registry:
     return Registry(card_dirs=[SKILL_CARDS], strict=True)
