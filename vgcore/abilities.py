@@ -602,7 +602,6 @@ class GameIndex:
                     and self.holds(call.scope, options=True))]
         return calls
 
-
     def modifiers_for(self, stat: str) -> tuple[StatModifier, ...]:
         """The continuous modifiers in scope that may change `stat` (see `modifies`)."""
         found = self.modifiers_by_stat.get(stat)

@@ -18,7 +18,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-
     from vgcore.engine import StatModifier
     from vgcore.game import Game
     from vgcore.state import Modifier

@@ -138,6 +138,15 @@ def clip(value: int) -> int:
     return -INT16_MAX if value < -INT16_MAX else INT16_MAX if value > INT16_MAX else value
 
 
+def clipped(values: tuple[int, ...]) -> tuple[int, ...]:
+    """`values` with each `clip`ped; the same tuple when all are in range (a compiled loop:
+    max() and min() would compare boxed ints)."""
+    for v in values:
+        if v > INT16_MAX or v < -INT16_MAX:
+            return tuple([clip(v) for v in values])
+    return values
+
+
 @dataclass(frozen=True)
 class Sizes:
     """Rows of the padded arrays. Piles longer than their rows keep their newest cards (the
@@ -414,8 +423,8 @@ class Encoder:
             out[at:at + len(block)] = block
             ones = self._mask_ones.get(len(options))
             if ones is None:
-                ones = self._mask_ones[len(options)] = b"\x01" * min(len(options),
-                                                                      self.sizes.actions)
+                ones = self._mask_ones[len(options)] = b"\x01" * len(options)  # ≤ actions:
+                # _seen_actions' check_rows refused more
             out[self._mask_at:self._mask_at + len(ones)] = ones
         else:
             options = []
@@ -557,10 +566,7 @@ class Encoder:
                 decision.min if asked else 0, decision.max if asked else 0,  # type: ignore[union-attr]
                 int(asked and bool(decision.optional)), n_options,  # type: ignore[union-attr]
                 int(battle is not None), *b, len(st.pending))
-        for v in values:  # a compiled loop: max() and min() compare boxed ints
-            if v > INT16_MAX or v < -INT16_MAX:
-                return tuple(clip(v) for v in values)
-        return values
+        return clipped(values)
 
     def _pile_block(self, shown: tuple[str, ...]) -> NDArray[np.int16]:
         block = np.array([self._pile_row(c) for c in shown], dtype=np.int16)
@@ -695,10 +701,7 @@ class Encoder:
                 decision.get("max", 0) if decision else 0,
                 int(bool(decision and decision.get("optional"))), n_options,
                 int(battle is not None), *b, len(view.get("pending", ())))
-        for v in values:  # a compiled loop: max() and min() compare boxed ints
-            if v > INT16_MAX or v < -INT16_MAX:
-                return tuple(clip(v) for v in values)
-        return values
+        return clipped(values)
 
     @staticmethod
     def _place(where: str, rel: Mapping[Seat, int]) -> tuple[int, int]:
