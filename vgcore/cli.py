@@ -286,6 +286,10 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--batch/--no-batch", default=True, show_default=True,
               help="--host: the bots ask for batch messages in hello (one frame for all the "
                    "host says at one moment), or take every message in a frame of its own.")
+@click.option("--workers", "host_workers", default=2, show_default=True,
+              type=click.IntRange(min=1),
+              help="--host: the host's worker processes (`serve --workers`; 1: one process, "
+                   "as --profile and --trace need).")
 @click.option("--profile", "profile_path", default=None, type=click.Path(dir_okay=False),
               help="--host: cProfile the host of the first run into this file (slows it).")
 @click.option("--trace", "trace_host", is_flag=True,
@@ -310,9 +314,9 @@ def end_simulation(report: Any, lenient: bool) -> None:
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
-          views: bool, batch: bool, profile_path: str | None, trace_host: bool,
-          compare_rev: str | None, rounds: int, startup_runs: int | None, env_mode: bool,
-          steps: int, card_dirs: tuple[str, ...]) -> None:
+          views: bool, batch: bool, host_workers: int, profile_path: str | None,
+          trace_host: bool, compare_rev: str | None, rounds: int, startup_runs: int | None,
+          env_mode: bool, steps: int, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
     With --host: the headless host under load — answers/s, latency from an answer to the next
@@ -325,7 +329,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
-                   batch=batch, rate=rate, trace=trace_host)
+                   batch=batch, rate=rate, trace=trace_host, workers=host_workers)
         return
     if compare_rev is not None:
         argv = ["--format", format_id, "--games", str(games or 200), "--seed", str(seed)]
@@ -402,8 +406,12 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                seconds: float | None, resume_games: int | None, think_ms: float,
                bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
                card_dirs: tuple[str, ...], *, batch: bool = True,
-               rate: float | None = None, trace: bool = False) -> None:
+               rate: float | None = None, trace: bool = False, workers: int = 2) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
+    if (trace or profile_path) and workers > 1:
+        click.echo("... --trace and --profile follow one process: the host runs as one "
+                   "(--workers 1)", err=True)
+        workers = 1
     from pathlib import Path
 
     from vgcore.host.bench import DEFAULT_ANSWERS, DEFAULT_RESUME, Options
@@ -416,6 +424,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       think_ms=think_ms, rate=rate, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
                       batch=batch, card_dirs=card_dirs, trace=trace,
+                      serve_args=("--workers", str(workers)),
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))

@@ -121,6 +121,7 @@ class HostBenchResult:
     compression: str | None
     views: bool  # whether the bots asked for views (join's `views`)
     batch: bool  # whether the bots asked for batch messages (hello's `batch`)
+    workers: int  # the host's worker processes (`serve --workers`)
     machine: dict[str, Any]
     rss_start_mib: float  # the host after one warm-up game
     rss_games_mib: float  # with `games` games created and joined
@@ -221,17 +222,34 @@ class HostProcess:
         async with asyncio.timeout(START_TIMEOUT):
             return await asyncio.shield(self.resumed)
 
+    def processes(self) -> list[int]:
+        """The host's process and its workers (a sharded host: `serve --workers N`)."""
+        found = [self.pid]
+        for pid in found:
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                found += (int(child) for child in task.read_text().split())
+        return found
+
     def rss_mib(self) -> float:
-        """The host's resident memory (VmRSS), MiB."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        raise BenchError("no VmRSS in /proc: the host bench needs Linux")
+        """The host's resident memory (VmRSS; of its processes together), MiB."""
+        total = 0
+        for pid in self.processes():
+            lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+            rss = [line for line in lines if line.startswith("VmRSS:")]
+            if not rss:
+                raise BenchError("no VmRSS in /proc: the host bench needs Linux")
+            total += int(rss[0].split()[1])
+        return total / 1024
 
     def cpu_seconds(self) -> float:
-        """CPU time the host process has used (user + system)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU time the host has used (user + system; of its processes together). A worker
+        gone since the last reading takes its time with it: the host's are not restarted
+        while it is measured."""
+        ticks = 0
+        for pid in self.processes():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
 
     async def stop(self) -> None:
         """SIGTERM, as a service manager stops it: the host closes cleanly."""
@@ -488,6 +506,11 @@ class Options:
     profile: Path | None = None  # cProfile the vs_agent host into this file
     trace: bool = False  # trace each run's host and the bots' loop (trace.py)
 
+    def workers(self) -> int:
+        """The host's worker processes, as `serve_args` ask for them."""
+        args = list(self.serve_args)
+        return int(args[args.index("--workers") + 1]) if "--workers" in args else 1
+
 
 def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: None,
                ) -> HostBenchResult:
@@ -531,7 +554,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
     rss_start, rss_games = memory
     return HostBenchResult(
         format=options.format_id, compression=options.compression, views=options.views,
-        batch=options.batch,
+        batch=options.batch, workers=options.workers(),
         machine=machine,
         rss_start_mib=rss_start, rss_games_mib=rss_games,
         mib_per_game=(rss_games - rss_start) / options.games,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import signal
@@ -56,25 +57,42 @@ DEFAULT_HOST = "127.0.0.1"
 @click.option("--cards", "card_dirs", multiple=True,
               type=click.Path(exists=True, file_okay=False),
               help="Extra card directory (cards.yaml, scripts, decks/); repeatable.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="--ws: processes that play the games (each game in one of them), behind "
+                   "one that holds the connections; more than 1 uses more cores (router.py).")
+@click.option("--worker", "shard", default=None, hidden=True, metavar="K/N",
+              help="Internal: serve as worker K of N to a router on stdin/stdout.")
 @click.option("--log-level", default="info", show_default=True,
               type=click.Choice(["debug", "info", "warning", "error"]))
 def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tuple[str, ...],
           snapshot_every: int | None, reconnect_window: float | None,
           join_window: float | None, compression: str, card_dirs: tuple[str, ...],
-          log_level: str) -> None:
+          workers: int, shard: str | None, log_level: str) -> None:
     """Run the headless rules host (docs/host-protocol.md).
 
     Unfinished games in the database are resumed at start. SIGTERM or SIGINT stop the host
     cleanly; so does the end of stdin with --stdio. Nothing acknowledged is lost even when
     the host is killed: it is journaled before it is acknowledged.
     """
+    if shard is not None:
+        serve_shard(shard, db, card_dirs, snapshot_every, reconnect_window, join_window,
+                    log_level)
+        return
     if stdio == (ws_address is not None):
         raise click.UsageError("give one of --stdio or --ws [HOST:]PORT")
+    if stdio and workers > 1:
+        raise click.UsageError("--workers is for --ws (a stdio host has one client)")
+    if workers > 1 and db == MEMORY_DB:
+        raise click.UsageError("--workers shares the games' database between processes: "
+                               "give a file, not ':memory:'")
     address = parse_address(ws_address) if ws_address is not None else None
-    logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    if log_level != "debug":  # websockets logs every connection at INFO
-        logging.getLogger("websockets").setLevel(logging.WARNING)
+    setup_logging(log_level)
+    if workers > 1:
+        assert address is not None
+        serve_sharded(address, workers, db, allow_origins, compression, card_dirs,
+                      shard_options(card_dirs, snapshot_every, reconnect_window, join_window,
+                                    log_level))
+        return
     host = build_host(db, card_dirs, snapshot_every, reconnect_window, join_window)
     try:
         if address is None:
@@ -97,6 +115,99 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
         host.store.close()
 
 
+MEMORY_DB = ":memory:"
+
+
+def setup_logging(log_level: str, name: str = "") -> None:
+    logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
+                        format=f"%(asctime)s %(levelname)s %(name)s{name}: %(message)s")
+    if log_level != "debug":  # websockets logs every connection at INFO
+        logging.getLogger("websockets").setLevel(logging.WARNING)
+
+
+def shard_options(card_dirs: tuple[str, ...], snapshot_every: int | None,
+                  reconnect_window: float | None, join_window: float | None,
+                  log_level: str) -> list[str]:
+    """The options a router passes on to its workers: everything about the games."""
+    options = [*itertools.chain.from_iterable(("--cards", d) for d in card_dirs),
+               "--log-level", log_level]
+    for flag, value in (("--snapshot-every", snapshot_every),
+                        ("--reconnect-window", reconnect_window),
+                        ("--join-window", join_window)):
+        if value is not None:
+            options += [flag, str(value)]
+    return options
+
+
+def serve_shard(shard: str, db: str | None, card_dirs: tuple[str, ...],
+                snapshot_every: int | None, reconnect_window: float | None,
+                join_window: float | None, log_level: str) -> None:
+    """`serve --worker K/N`: one worker of a sharded host, started by its router."""
+    from vgcore.host.worker import die_with_router, serve_worker
+
+    die_with_router()
+    index_text, _, count_text = shard.partition("/")
+    index, count = int(index_text), int(count_text)
+    setup_logging(log_level, f"[worker {index}]")
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's ^C is the router's to act on
+    host = build_host(db, card_dirs, snapshot_every, reconnect_window, join_window,
+                      shard=(index, count))
+    try:
+        run_until_signal(host, lambda: serve_worker(host))
+    finally:
+        host.store.close()
+
+
+def serve_sharded(address: tuple[str, int], workers: int, db: str | None,
+                  allow_origins: tuple[str, ...], compression: str,
+                  card_dirs: tuple[str, ...], options: list[str]) -> None:
+    """`serve --ws … --workers N`: the router in this process, N workers behind it."""
+    from vgcore.host.router import Router, worker_argv
+    from vgcore.host.store import Store, StoreError, default_db_path
+    from vgcore.host.webclient import web_routes
+    from vgcore.host.ws import serve_ws
+    from vgcore.plugins import Registry
+
+    path = str(db if db is not None else default_db_path())
+    try:
+        store = Store(path)  # checks the file, creates the schema, holds the lock
+    except StoreError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    log.info("games are kept in %s (%d workers)", path, workers)
+    router = Router(store, lambda index: worker_argv(index, workers, path, options), workers)
+    routes = web_routes(lambda: Registry(card_dirs=card_dirs))
+    deflate = None if compression == "none" else compression
+
+    async def main() -> None:
+        await router.start()
+        serving = asyncio.create_task(serve_ws(router, *address, allow_origins=allow_origins,
+                                               http=routes, compression=deflate))
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signum, serving.cancel)
+        assert router.failed is not None
+        either: list[asyncio.Future[Any]] = [serving, router.failed]
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        if router.failed.done():
+            log.critical("stopping: %s", router.failed.result())
+            serving.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+        if router.failed.done():
+            sys.exit(1)
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        click.echo(f"error: cannot listen on {address[0]}:{address[1]}: "
+                   f"{exc.strerror or exc}", err=True)
+        sys.exit(2)
+    finally:
+        store.close()
+
+
 def parse_address(text: str) -> tuple[str, int]:
     """`[HOST:]PORT`, HOST possibly a bracketed IPv6 address (`[::1]:8765`)."""
     host, sep, port = text.rpartition(":")
@@ -112,7 +223,8 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int | None,
-               reconnect_window: float | None, join_window: float | None = None) -> Host:
+               reconnect_window: float | None, join_window: float | None = None, *,
+               shard: tuple[int, int] = (0, 1)) -> Host:
     """The host over its store; a database that cannot be used is a one-line error, exit 2."""
     from vgcore.host.service import Host, HostConfig
     from vgcore.host.store import Store, StoreError, default_db_path
@@ -123,12 +235,13 @@ def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int |
         log.error("plugin: %s", message)
     path = db if db is not None else default_db_path()
     try:
-        store = Store(path)
+        store = Store(path, shared=shard[1] > 1)
     except StoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    log.info("games are kept in %s", path)
-    config = HostConfig()
+    if shard[1] == 1:
+        log.info("games are kept in %s", path)
+    config = HostConfig(shard=shard)
     if snapshot_every is not None:
         config.snapshot_every = snapshot_every
     if reconnect_window is not None:

@@ -53,6 +53,9 @@ class HostConfig:
     finished_kept: int = 256  # finished games kept in memory for late joins and retries
     max_games: int = 10_000  # live games at once
     max_games_per_connection: int = 32  # games one untrusted connection may watch or play
+    # (index, count): this host is one of `count` worker processes behind a router
+    # (router.py) and plays only the games `protocol.shard_of` gives to `index`
+    shard: tuple[int, int] = (0, 1)
 
 
 class Host:
@@ -80,7 +83,8 @@ class Host:
         The host serves at once: the games are rebuilt in the background, oldest first,
         yielding between games, and a game somebody asks for before its turn is rebuilt
         there and then (`room`). `resumed` is done when every game is back."""
-        self.waiting = {record.id: record for record in self.store.unfinished()}
+        self.waiting = {record.id: record for record in self.store.unfinished()
+                        if self.owns(record.id)}
         self.resumed = asyncio.get_running_loop().create_future()
         self.spawn(self.resume_all(len(self.waiting)))
 
@@ -91,9 +95,13 @@ class Host:
             game_id = next(iter(self.waiting))
             self.wake(game_id)
             await asyncio.sleep(0)
-        if count:
+        index, shards = self.config.shard
+        if count and shards == 1:
             log.info("resumed %d unfinished games in %.1f s", count,
                      time.perf_counter() - began)
+        elif count:  # the router says "resumed" when every worker has (router.py)
+            log.info("shard %d of %d: %d unfinished games playing again in %.1f s", index,
+                     shards, count, time.perf_counter() - began)
         self.resumed.set_result(count)
 
     def wake(self, game_id: str) -> Room | None:
@@ -172,6 +180,17 @@ class Host:
         self.rooms.clear()
         for task in list(self.tasks):
             task.cancel()
+
+    def owns(self, game_id: str) -> bool:
+        """Whether this host plays the game (always, unless it is one shard of several)."""
+        index, count = self.config.shard
+        return count == 1 or p.shard_of(game_id, count) == index
+
+    def new_game_id(self) -> str:
+        """A fresh game id, one this host's shard owns."""
+        while not self.owns(game_id := secrets.token_urlsafe(9)):
+            pass
+        return game_id
 
     def connect(self, send: Callable[[str], None], *, trusted: bool = False,
                 peer: str = "") -> Connection:
@@ -285,7 +304,7 @@ class Host:
             "on_disconnect": message.on_disconnect,
             "first_player": message.first_player,
         }
-        record = GameRecord(id=secrets.token_urlsafe(9), format=message.format,
+        record = GameRecord(id=self.new_game_id(), format=message.format,
                             decks={s: deck_to_json(d) for s, d in dealt.items()}, seed=seed,
                             config=config,
                             token_hashes={s: token_hash(t) for s, t in tokens.items()},
@@ -417,6 +436,11 @@ class Connection:
             self._send(texts[0] if len(texts) == 1 else p.batch_text(texts))
 
     async def receive(self, text: str | bytes) -> None:
+        self.receive_now(text)
+
+    def receive_now(self, text: str | bytes) -> None:
+        """`receive`, done before returning (nothing in it waits): for a transport that
+        hands over many connections' messages at one time (worker.py)."""
         re: Any = msgspec.UNSET
         if trace.TRACE is not None:
             self.received_at = time.perf_counter()
@@ -531,13 +555,15 @@ class Connection:
         room.joined(watch, m.id, after=m.after or None)
 
     def leave(self, m: p.Leave) -> None:
-        games = [m.game] if m.game is not None else list(self.games)
+        self.leave_games([m.game] if m.game is not None else list(self.games))
+        self.send(p.Ok(re=m.id))
+
+    def leave_games(self, games: list[str]) -> None:
         for game_id in games:
             room = self.host.known(game_id)
             if room is not None:
                 room.drop(self)
             self.games.discard(game_id)
-        self.send(p.Ok(re=m.id))
 
     def get(self, m: p.Get) -> None:
         if m.at is not None:

@@ -21,6 +21,7 @@ from vgcore.host import protocol
 from vgcore.host.protocol import MAX_MESSAGE
 
 if TYPE_CHECKING:
+    from vgcore.host.router import RouterConnection
     from vgcore.host.service import Connection, Host
 
 log = logging.getLogger("vgcore.host.stdio")
@@ -88,7 +89,7 @@ async def _read_into(connection: Connection, stdin: BinaryIO, send: Callable[[st
             await receive(connection, text)
 
 
-async def receive(connection: Connection, text: str) -> None:
+async def receive(connection: Connection | RouterConnection, text: str) -> None:
     """Hand one message to the host; a failure inside the host is logged, and the transport
     goes on serving (the host answers every refusal itself, so this is a host bug)."""
     try:

@@ -148,7 +148,10 @@ class Store:
     killed; `sync="full"` also keeps it when the machine loses power, at an fsync a commit.
     """
 
-    def __init__(self, path: str | Path, *, sync: str = "normal") -> None:
+    def __init__(self, path: str | Path, *, sync: str = "normal", shared: bool = False) -> None:
+        """`shared`: this is one worker of a sharded host (router.py), whose router holds the
+        file's lock and runs its checkpointer, and has checked the file; each game is
+        journaled by the one worker that plays it, so `_last` stays true."""
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = str(path)
@@ -157,6 +160,9 @@ class Store:
         self._last: dict[str, int] = {}
         self._held: int | None = None  # the file's descriptor this process's lock is on
         self._checkpoints: Checkpointer | None = None
+        self._shared = shared
+        if shared and self.path == MEMORY:
+            raise ValueError("a shared store needs a database file")
         if self.path != MEMORY:
             _check_file(Path(path))
         self._db = self._connect()
@@ -337,7 +343,7 @@ class Store:
             missing = ", ".join(sorted(TABLES - tables)) or "none"
             raise StoreError(self.path, f"incomplete vgcore database (schema version "
                                         f"{version}, missing tables: {missing})")
-        else:
+        elif not self._shared:  # a worker's router checked the file before starting it
             self._check_integrity()
         self._db.execute("PRAGMA foreign_keys = ON")
         # A ":memory:" database answers "memory": it has no file to keep a WAL beside.
@@ -345,7 +351,10 @@ class Store:
         if mode not in ("wal", "memory"):
             raise StoreError(self.path, f"cannot use a write-ahead log here (journal mode "
                                         f"stays {mode!r}; a network file system?)")
-        if self.path != MEMORY:
+        if self._shared:
+            self._db.execute("PRAGMA wal_autocheckpoint = 0")  # the router's Checkpointer
+            self._db.execute(f"PRAGMA busy_timeout = {COMMIT_WAIT}")  # the other workers
+        elif self.path != MEMORY:
             self._lock()
 
     def _lock(self) -> None:

@@ -10,6 +10,7 @@ thing it needs that the protocol does not carry is the printed data of the cards
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,16 +27,26 @@ CARD_FIELDS = ("name", "kind", "grade", "power", "shield", "critical", "trigger"
                "skill", "text")
 
 
-def web_routes(registry: Registry, root: Path = WEB_DIR) -> HttpRoutes:
+def web_routes(registry: Registry | Callable[[], Registry], root: Path = WEB_DIR) -> HttpRoutes:
     """The default routes ("/healthz") plus the client: its files on "/", the page again on
-    each of PAGE_PATHS, and the card catalogue on "/cards.json"."""
+    each of PAGE_PATHS, and the card catalogue on "/cards.json" (made when first asked for;
+    `registry` may be a function that loads the cards then)."""
     routes = HttpRoutes.default()
     files = static_dir(root)
     routes.add("/", files)
     for path in PAGE_PATHS:
         routes.add(path, lambda rest: files("/index.html") if rest in ("", "/") else None)
-    catalogue = json_reply(card_catalogue(registry))
-    routes.add("/cards.json", lambda rest: catalogue if rest == "" else None)
+    made: list[HttpReply] = []
+
+    def catalogue(rest: str) -> HttpReply | None:
+        if rest != "":
+            return None
+        if not made:  # on the first request: a sharded host's router loads no cards before
+            made.append(json_reply(card_catalogue(
+                registry() if callable(registry) else registry)))
+        return made[0]
+
+    routes.add("/cards.json", catalogue)
     return routes
 
 

@@ -37,6 +37,7 @@ from vgcore.host.room import MAX_RESUME_EVENTS
 from vgcore.host.stdio import bad_message, receive
 
 if TYPE_CHECKING:
+    from vgcore.host.router import Router
     from vgcore.host.service import Host
 
 log = logging.getLogger("vgcore.host.ws")
@@ -54,15 +55,16 @@ OriginRule = str | re.Pattern[str] | None  # None: no Origin header
 Ready = Callable[[int], object] | asyncio.Future[int]
 
 
-async def serve_ws(host: Host, host_name: str, port: int, *,
+async def serve_ws(host: Host | Router, host_name: str, port: int, *,
                    allow_origins: Sequence[str] = (), http: HttpRoutes | None = None,
                    ready: Ready | None = None, outbound_limit: int = OUTBOUND_LIMIT,
                    compression: str | None = "deflate") -> None:
-    """Serve `host` on ws://host_name:port (plain HTTP GET on the same port via `http`,
-    `HttpRoutes.default()` when None) until cancelled; then close every connection and stop
-    the host. `ready` gets the bound port (an ephemeral one when `port` is 0).
-    `compression`: "deflate" (permessage-deflate with the clients that offer it) or None
-    (plain frames: less CPU and half the memory per connection, for loopback and LANs)."""
+    """Serve `host` (one process's, or a sharded host's router) on ws://host_name:port
+    (plain HTTP GET on the same port via `http`, `HttpRoutes.default()` when None) until
+    cancelled; then close every connection and stop the host. `ready` gets the bound port
+    (an ephemeral one when `port` is 0). `compression`: "deflate" (permessage-deflate with
+    the clients that offer it) or None (plain frames: less CPU and half the memory per
+    connection, for loopback and LANs)."""
     routes = http if http is not None else HttpRoutes.default()
 
     async def handler(ws: ServerConnection) -> None:
@@ -85,7 +87,7 @@ async def serve_ws(host: Host, host_name: str, port: int, *,
         log.info("host stopped")
 
 
-async def serve_connection(host: Host, ws: ServerConnection, outbound_limit: int) -> None:
+async def serve_connection(host: Host | Router, ws: ServerConnection, outbound_limit: int) -> None:
     """One WebSocket: frames in go to the host, the host's messages go out through a bounded
     queue; a connection that lets the queue overflow is closed as too slow."""
     outbound: asyncio.Queue[str] = asyncio.Queue(outbound_limit)

@@ -1,0 +1,248 @@
+"""A sharded host (`vgcore serve --ws … --workers 2`, vgcore/host/router.py): a real router
+subprocess and its two real worker subprocesses, over loopback. A client sees one host — each
+message reaches the worker that plays its game, the router answers what needs no game — and
+a worker killed with SIGKILL is started again with every game it played resumed exactly
+(issue 11, "Durability"; the router's own death is in test_restart.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from tests.host.test_hostile_clients import hostile_messages
+from tests.host.test_restart import pick, reference_endings
+from vgcore import Registry, Replay
+from vgcore.host import protocol
+from vgcore.host.client import Client, HostRequestError
+
+SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0", "--workers", "2"]
+LISTENING = re.compile(r"listening on (ws://\S+)")
+TIMEOUT = 60
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="the tests find the workers in Linux's /proc")
+
+
+@contextmanager
+def sharded_host(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """The router and its workers; its URL. SIGTERM at the end must stop all cleanly."""
+    process = subprocess.Popen([*SERVE, "--db", str(db), "--snapshot-every", "5"],
+                               stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stderr is not None
+        for line in process.stderr:
+            if found := LISTENING.search(line):
+                break
+        else:
+            raise AssertionError(f"the host exited ({process.wait()}) without listening")
+        yield found.group(1) + "/", process
+    finally:
+        workers = worker_pids(process.pid)
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=TIMEOUT) == 0
+        assert not any(Path(f"/proc/{pid}").exists() for pid in workers.values())
+        process.stderr.close()  # type: ignore[union-attr]
+
+
+def worker_pids(router: int) -> dict[int, int]:
+    """Each worker's shard index -> its pid."""
+    found = {}
+    for task in Path(f"/proc/{router}/task").glob("*/children"):
+        for pid in task.read_text().split():
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            found[int(argv[argv.index(b"--worker") + 1].split(b"/")[0])] = int(pid)
+    return found
+
+
+def play(client: Client, games: dict[str, dict[str, Any]], answers: int | None = None, *,
+         backlog: list[dict[str, Any]] | None = None) -> int:
+    """Answer the decisions sent for `games` (each game's `seed` picks its answers) until
+    every game is over, or `answers` were given; returns how many were. `backlog`: messages
+    already read, handled first."""
+    given = 0
+    backlog = backlog or []
+    while any("over" not in g for g in games.values()) and (answers is None or given < answers):
+        m = backlog.pop(0) if backlog else client.next()
+        game = games.get(m.get("game", ""))
+        if game is None:
+            continue
+        if m["type"] == "game_over":
+            game["over"] = m
+        elif m["type"] in ("decision", "joined") and m.get("decision") and "over" not in game:
+            decision = m["decision"]
+            reply = client.answer(m["game"], decision["id"], pick(game["seed"], decision))
+            assert reply["type"] == "accepted"
+            given += 1
+    return given
+
+
+def test_every_message_reaches_the_worker_of_its_game(tmp_path: Path) -> None:
+    with sharded_host(tmp_path / "host.sqlite3") as (url, process):
+        assert sorted(worker_pids(process.pid)) == [0, 1]
+        client = Client.connect(url, validate=True)
+        try:
+            assert client.ping()["type"] == "pong"  # the router's own reply
+            client.send_text("{not json")
+            assert client.next("error")["code"] == "bad_message"
+            games: dict[str, dict[str, Any]] = {}
+            for seed in range(4):  # `create` goes to the workers in turn
+                created = client.create("d-standard", seed=seed, seats={"B": "agent:random"})
+                games[created["game"]] = {"seed": seed, "token": created["tokens"]["A"]}
+            assert sorted(protocol.shard_of(g, 2) for g in games) == [0, 0, 1, 1]
+            joined = [client.join(game, "A", info["token"]) for game, info in games.items()]
+            with pytest.raises(HostRequestError, match="unknown_game"):
+                client.get("no-such-game", "view")
+            play(client, games, backlog=joined)
+            listed = {g["game"]: g["status"] for g in client.list_games()["games"]}
+            assert listed == dict.fromkeys(games, "over")  # both workers' games
+            for game, info in games.items():  # each replay verifies: the game was whole
+                replay = client.get(game, "replay")["replay"]
+                result = Replay.from_json(replay).run(Registry(), verify=True).result
+                assert result == info["over"]["result"]
+            assert client.leave()["type"] == "ok"  # one reply for both workers
+            for game in games:
+                with pytest.raises(HostRequestError, match="unauthorized"):
+                    client.get(game, "view")
+            client.ping()
+            with pytest.raises(TimeoutError):  # nothing more: one `ok`, not one per worker
+                client.next("ok", timeout=0.3)
+        finally:
+            client.close()
+
+
+def test_a_batching_client_gets_batches_from_every_worker(tmp_path: Path) -> None:
+    """`hello` goes to worker 0; the worker of a later game learns the client batches."""
+    with sharded_host(tmp_path / "host.sqlite3") as (url, _), \
+            connect(url, compression=None) as ws:
+        def request(**message: Any) -> dict[str, Any]:
+            ws.send(json.dumps({"v": 1, "id": 1, **message}))
+            return json.loads(ws.recv(timeout=TIMEOUT))
+
+        assert request(type="hello", protocol=[1, 1], batch=True)["type"] == "welcome"
+        made = [request(type="create", format="premium", seed=s, seats={"B": "agent:random"})
+                for s in range(2)]
+        made = [m["messages"][0] if m["type"] == "batch" else m for m in made]
+        on_one = next(m for m in made if protocol.shard_of(m["game"], 2) == 1)
+        joined = request(type="join", game=on_one["game"], seat="A",
+                         token=on_one["tokens"]["A"], views=False)
+        decision = joined["decision"]
+        answered = request(type="answer", game=on_one["game"], decision=decision["id"],
+                           action=decision["options"][0])
+        assert answered["type"] == "batch"  # `accepted` and what followed, in one frame
+        assert answered["messages"][0]["type"] == "accepted"
+        decision = next(m for m in answered["messages"] if m["type"] == "decision")["decision"]
+        # `hello` again, without batching: worker 0 answers, worker 1 is told
+        assert request(type="hello", protocol=[1, 1], batch=False)["type"] == "welcome"
+        answered = request(type="answer", game=on_one["game"], decision=decision["id"],
+                           action=decision["options"][0])
+        assert answered["type"] == "accepted"
+
+
+def test_a_killed_worker_starts_again_with_its_games(tmp_path: Path) -> None:
+    """SIGKILL one worker mid-game: the client is told, resumes, and every game ends exactly
+    as an uninterrupted host ends it; the other worker's game never stopped."""
+    formats = [("d-standard", 41, {"B": "agent:greedy"}), ("premium", 42, {"B": "agent:greedy"})]
+    expected = reference_endings(formats)
+    with sharded_host(tmp_path / "host.sqlite3") as (url, process):
+        client = Client.connect(url, validate=True)
+        try:
+            games: dict[str, dict[str, Any]] = {}
+            joined = []
+            for format_id, seed, seats in formats:
+                created = client.create(format_id, seed=seed, seats=seats)
+                games[created["game"]] = {"seed": seed, "token": created["tokens"]["A"]}
+                joined.append(client.join(created["game"], "A", created["tokens"]["A"]))
+            assert play(client, games, answers=12, backlog=joined) == 12
+            victim = next(g for g in games if protocol.shard_of(g, 2) == 1)
+            old = worker_pids(process.pid)
+            os.kill(old[1], signal.SIGKILL)
+            backlog = []
+            while (m := client.next())["type"] != "error":
+                backlog.append(m)
+            assert m["code"] == "internal_error" and "resume" in m["message"]
+            deadline = time.monotonic() + TIMEOUT
+            while time.monotonic() < deadline:  # the router starts it again
+                if (new := worker_pids(process.pid)).get(1) not in (None, old[1]):
+                    break
+                time.sleep(0.05)
+            assert new[0] == old[0] and new[1] != old[1]
+            while True:
+                try:
+                    joined = client.resume(victim, "A", games[victim]["token"])
+                    break
+                except HostRequestError as exc:  # until the new worker reads its pipe
+                    assert exc.code == "internal_error", exc
+            play(client, games, backlog=[*backlog, joined])  # `joined` has its decision
+        finally:
+            client.close()
+    got = {info["seed"]: (info["over"]["result"], info["over"]["replay"]["final_hash"])
+           for info in games.values()}
+    assert got == expected
+
+
+def test_hostile_messages_through_the_router_change_no_game(tmp_path: Path) -> None:
+    """The fuzz of test_hostile_clients.py, through the router: every message is answered,
+    none with a failure of the host, and neither worker's game changes."""
+    db = tmp_path / "host.sqlite3"
+    with sharded_host(db) as (url, _):
+        owner = Client.connect(url, validate=True)
+        hostile = Client.connect(url, validate=True)
+        try:
+            games = [client_game(owner, seed) for seed in range(2)]
+            assert sorted(protocol.shard_of(g["game"], 2) for g in games) == [0, 1]
+            mine = games[0]
+            joined = owner.join(mine["game"], "A", mine["tokens"]["A"])
+            ours = [g["game"] for g in games]
+            lengths = journal_lengths(db, ours)
+            while True:  # until the agents have played up to the humans' turn
+                time.sleep(0.1)
+                if (now := journal_lengths(db, ours)) == lengths:
+                    break
+                lengths = now
+            before = [owner.get(mine["game"], "view")["view"], journal_lengths(db, ours)]
+            rnd = random.Random(11)
+            texts = [t for t in hostile_messages(
+                rnd, mine["game"], "forged", games[1]["game"],
+                games[1]["tokens"]["A"][:-1] + "x", joined["decision"]["id"], 1500)
+                if len(t.encode()) <= protocol.MAX_MESSAGE]  # longer: the socket closes (1009)
+            for i, text in enumerate(texts):
+                if i % 7 == 0 and text.startswith("{"):  # newlines between tokens
+                    with contextlib.suppress(ValueError):
+                        text = json.dumps(json.loads(text), indent=1)
+                hostile.send_text(text)
+            replies = []
+            while len(replies) < len(texts):  # at least one reply each
+                replies.append(hostile.next())
+            assert not [r for r in replies if r.get("code") == "internal_error"]
+            assert hostile.ping()["type"] == "pong"
+            assert [owner.get(mine["game"], "view")["view"], journal_lengths(db, ours)] == before
+        finally:
+            hostile.close()
+            owner.close()
+
+
+def client_game(client: Client, seed: int) -> dict[str, Any]:
+    return client.create("premium", seed=seed, seats={"B": "agent:greedy"})
+
+
+def journal_lengths(db: Path, games: list[str]) -> list[int]:
+    """The games' journal entries, read beside the running host (SQLite's WAL readers)."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        return [con.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?", (g,)).fetchone()[0]
+                for g in games]
