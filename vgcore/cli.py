@@ -289,7 +289,7 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--workers", "host_workers", default=2, show_default=True,
               type=click.IntRange(min=1),
               help="--host: the host's worker processes (`serve --workers`; 1: one process, "
-                   "as --profile and --trace need).")
+                   "as --profile needs).")
 @click.option("--profile", "profile_path", default=None, type=click.Path(dir_okay=False),
               help="--host: cProfile the host of the first run into this file (slows it).")
 @click.option("--trace", "trace_host", is_flag=True,
@@ -408,9 +408,9 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                card_dirs: tuple[str, ...], *, batch: bool = True,
                rate: float | None = None, trace: bool = False, workers: int = 2) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
-    if (trace or profile_path) and workers > 1:
-        click.echo("... --trace and --profile follow one process: the host runs as one "
-                   "(--workers 1)", err=True)
+    if profile_path and workers > 1:
+        click.echo("... --profile follows one process: the host runs as one (--workers 1)",
+                   err=True)
         workers = 1
     from pathlib import Path
 

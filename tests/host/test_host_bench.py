@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from vgcore.host.bench import HostBenchResult, Load, LoadResult, ResumeResult
 
 BENCH = [sys.executable, "-m", "vgcore.cli", "bench", "--host"]
@@ -80,18 +82,24 @@ def test_bench_host_paces_the_bots_to_a_rate() -> None:
     assert figures["rate"] == 40 and figures["answers"] > 0
 
 
-def test_bench_host_traces_the_host_and_the_bots() -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_bench_host_traces_the_host_and_the_bots(workers: int) -> None:
     """`--trace`: the host's own account of each answer's steps, its loop and its collector,
-    written by the host when it stops, and the bots' loop and collector."""
+    written by the host when it stops, and the bots' loop and collector; a sharded host's
+    is its router's loop, with each worker's own account under "workers"."""
     run = subprocess.run([*BENCH, "--games", "2", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--trace", "--json"],
+                          "--no-bot-vs-bot", "--trace", "--json", "--workers", str(workers)],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     figures = json.loads(run.stdout)["vs_agent"]
-    host, bots = figures["host_trace"], figures["bench_trace"]
-    assert {"decode", "apply", "commit", "publish", "ws_send"} <= set(host["phases"])
-    assert host["answer_ms"]["n"] > 0 and host["callbacks"]["n"] > 0
-    assert host["callbacks"]["cpu"]["n"] == host["callbacks"]["n"]
-    assert host["loop_lag_ms"]["n"] > 0 and "0" in host["gc"]
-    assert host["imported_later"] == []  # warmed before serving: no import mid-game
+    router, bots = figures["host_trace"], figures["bench_trace"]
+    assert "ws_send" in router["phases"] and router["loop_lag_ms"]["n"] > 0
+    games = router.get("workers", [router])
+    assert len(games) == workers
+    for host in games:
+        assert {"decode", "apply", "commit", "publish"} <= set(host["phases"])
+        assert host["answer_ms"]["n"] > 0 and host["callbacks"]["n"] > 0
+        assert host["callbacks"]["cpu"]["n"] == host["callbacks"]["n"]
+        assert host["loop_lag_ms"]["n"] > 0 and "0" in host["gc"]
+        assert host["imported_later"] == []  # warmed before serving: no import mid-game
     assert bots["callbacks"]["n"] > 0 and figures["rss_end_mib"] > 0

@@ -29,6 +29,7 @@ from websockets.sync.client import connect
 from tests.host.harness import Peer, create, new_host, settle
 from vgcore import Registry, Replay
 from vgcore.host import protocol
+from vgcore.host.shards import shard_of
 
 SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--stdio", "--snapshot-every", "7"]
 SERVE_SHARDED = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0",
@@ -286,7 +287,7 @@ def test_a_host_killed_with_sigkill_resumes_every_game_exactly(tmp_path: Path,
     host = start(db)
     player.start(host)
     if sharded:  # both workers play some of the games
-        assert {protocol.shard_of(game, 2) for game in player.games} == {0, 1}
+        assert {shard_of(game) for game in player.games} == {0, 1}
     kills_mid_game = 0
     for after in KILL_AFTER:
         player.play(host, after)

@@ -29,8 +29,9 @@ from tests.host.test_restart import pick, reference_endings
 from vgcore import Registry, Replay
 from vgcore.host import protocol
 from vgcore.host.client import Client, HostRequestError
+from vgcore.host.shards import existing_shards, shard_of
 
-SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0", "--workers", "2"]
+SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0"]
 LISTENING = re.compile(r"listening on (ws://\S+)")
 TIMEOUT = 60
 
@@ -39,9 +40,10 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
 
 
 @contextmanager
-def sharded_host(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+def sharded_host(db: Path, workers: int = 2) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """The router and its workers; its URL. SIGTERM at the end must stop all cleanly."""
-    process = subprocess.Popen([*SERVE, "--db", str(db), "--snapshot-every", "5"],
+    process = subprocess.Popen([*SERVE, "--db", str(db), "--snapshot-every", "5",
+                                "--workers", str(workers)],
                                stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         assert process.stderr is not None
@@ -104,7 +106,7 @@ def test_every_message_reaches_the_worker_of_its_game(tmp_path: Path) -> None:
             for seed in range(4):  # `create` goes to the workers in turn
                 created = client.create("d-standard", seed=seed, seats={"B": "agent:random"})
                 games[created["game"]] = {"seed": seed, "token": created["tokens"]["A"]}
-            assert sorted(protocol.shard_of(g, 2) for g in games) == [0, 0, 1, 1]
+            assert sorted(shard_of(g) for g in games) == [0, 0, 1, 1]
             joined = [client.join(game, "A", info["token"]) for game, info in games.items()]
             with pytest.raises(HostRequestError, match="unknown_game"):
                 client.get("no-such-game", "view")
@@ -138,7 +140,7 @@ def test_a_batching_client_gets_batches_from_every_worker(tmp_path: Path) -> Non
         made = [request(type="create", format="premium", seed=s, seats={"B": "agent:random"})
                 for s in range(2)]
         made = [m["messages"][0] if m["type"] == "batch" else m for m in made]
-        on_one = next(m for m in made if protocol.shard_of(m["game"], 2) == 1)
+        on_one = next(m for m in made if shard_of(m["game"]) == 1)
         joined = request(type="join", game=on_one["game"], seat="A",
                          token=on_one["tokens"]["A"], views=False)
         decision = joined["decision"]
@@ -169,7 +171,7 @@ def test_a_killed_worker_starts_again_with_its_games(tmp_path: Path) -> None:
                 games[created["game"]] = {"seed": seed, "token": created["tokens"]["A"]}
                 joined.append(client.join(created["game"], "A", created["tokens"]["A"]))
             assert play(client, games, answers=12, backlog=joined) == 12
-            victim = next(g for g in games if protocol.shard_of(g, 2) == 1)
+            victim = next(g for g in games if shard_of(g) == 1)
             old = worker_pids(process.pid)
             os.kill(old[1], signal.SIGKILL)
             backlog = []
@@ -205,7 +207,7 @@ def test_hostile_messages_through_the_router_change_no_game(tmp_path: Path) -> N
         hostile = Client.connect(url, validate=True)
         try:
             games = [client_game(owner, seed) for seed in range(2)]
-            assert sorted(protocol.shard_of(g["game"], 2) for g in games) == [0, 1]
+            assert sorted(shard_of(g["game"]) for g in games) == [0, 1]
             mine = games[0]
             joined = owner.join(mine["game"], "A", mine["tokens"]["A"])
             ours = [g["game"] for g in games]
@@ -246,3 +248,33 @@ def journal_lengths(db: Path, games: list[str]) -> list[int]:
     with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
         return [con.execute("SELECT COUNT(*) FROM journal WHERE game_id = ?", (g,)).fetchone()[0]
                 for g in games]
+
+
+def test_every_game_resumes_whatever_the_number_of_workers(tmp_path: Path) -> None:
+    """Games made by two workers go on in one process, then in three, and end as an
+    uninterrupted host ends them: a game's shard is in its id, and every shard file is
+    played by some worker (shards.py)."""
+    formats = [("d-standard", 51, {"B": "agent:greedy"}), ("premium", 52, {"B": "agent:greedy"})]
+    expected = reference_endings(formats)
+    db = tmp_path / "host.sqlite3"
+    games: dict[str, dict[str, Any]] = {}
+    for workers in (2, 1, 3):
+        with sharded_host(db, workers) as (url, _):
+            client = Client.connect(url, validate=True)
+            try:
+                backlog = []
+                if not games:
+                    for format_id, seed, seats in formats:
+                        created = client.create(format_id, seed=seed, seats=seats)
+                        games[created["game"]] = {"seed": seed,
+                                                  "token": created["tokens"]["A"]}
+                    assert sorted(shard_of(g) for g in games) == [0, 1]
+                for game, info in games.items():
+                    backlog.append(client.resume(game, "A", info["token"]))
+                play(client, games, answers=None if workers == 3 else 10, backlog=backlog)
+            finally:
+                client.close()
+    assert existing_shards(db) == [0, 1, 2]  # the third worker's own file
+    got = {info["seed"]: (info["over"]["result"], info["over"]["replay"]["final_hash"])
+           for info in games.values()}
+    assert got == expected

@@ -269,10 +269,15 @@ class HostProcess:
             await self._drain
 
     def read_trace(self) -> dict[str, Any] | None:
-        """The trace the host wrote when it stopped (None: not traced)."""
+        """The trace the host wrote when it stopped (None: not traced); a sharded host's is
+        its router's, with its workers' own under "workers"."""
         if self.trace is None or not self.trace.exists():
             return None
-        return json.loads(self.trace.read_text())
+        traced = json.loads(self.trace.read_text())
+        workers = sorted(self.trace.parent.glob(self.trace.name + ".worker*"))
+        if workers:
+            traced["workers"] = [json.loads(path.read_text()) for path in workers]
+        return traced
 
     def errors(self) -> list[str]:
         return [line for line in self.log if " ERROR " in line or "Traceback" in line]
@@ -700,9 +705,9 @@ async def measure_resume(db: Path, options: Options) -> ResumeResult:
 
 def journal_sizes(db: Path) -> tuple[int, int, int]:
     """The unfinished games of `db`, their journal entries, and how many have a snapshot."""
-    from vgcore.host.store import Store
+    from vgcore.host.shards import ShardStores, existing_shards
 
-    store = Store(db)
+    store = ShardStores(db, existing_shards(db), home=0)  # a sharded host's too
     try:
         games = store.unfinished()
         return (len(games), sum(len(store.journal(g.id)) for g in games),

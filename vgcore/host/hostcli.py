@@ -12,6 +12,7 @@ import json
 import logging
 import signal
 import sys
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,8 @@ from vgcore.agents import AGENTS, is_agent
 
 if TYPE_CHECKING:
     from vgcore.host.service import Host
+    from vgcore.host.shards import ShardStores
+    from vgcore.host.store import Store
 
 log = logging.getLogger("vgcore.host")
 
@@ -116,6 +119,7 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
 
 
 MEMORY_DB = ":memory:"
+SHARD_WAIT = 10.0  # seconds a worker waits for its files to be let go by the last run's
 
 
 def setup_logging(log_level: str, name: str = "") -> None:
@@ -169,17 +173,22 @@ def serve_sharded(address: tuple[str, int], workers: int, db: str | None,
     from vgcore.plugins import Registry
 
     path = str(db if db is not None else default_db_path())
-    try:
-        store = Store(path)  # checks the file, creates the schema, holds the lock
+    try:  # the file checked (and made) before any worker starts; a host on it already: refused
+        Store(path).close()
     except StoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    log.info("games are kept in %s (%d workers)", path, workers)
-    router = Router(store, lambda index: worker_argv(index, workers, path, options), workers)
+    log.info("games are kept in %s and its shards (%d workers)", path, workers)
+    router = Router(lambda index: worker_argv(index, workers, path, options), workers)
     routes = web_routes(lambda: Registry(card_dirs=card_dirs))
     deflate = None if compression == "none" else compression
 
     async def main() -> None:
+        from vgcore.host import trace
+
+        traced = trace.start_from_env()  # the router's own loop; each worker traces itself
+        if traced is not None:
+            traced.probe()
         await router.start()
         serving = asyncio.create_task(serve_ws(router, *address, allow_origins=allow_origins,
                                                http=routes, compression=deflate))
@@ -205,7 +214,9 @@ def serve_sharded(address: tuple[str, int], workers: int, db: str | None,
                    f"{exc.strerror or exc}", err=True)
         sys.exit(2)
     finally:
-        store.close()
+        from vgcore.host import trace
+
+        trace.finish()
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -227,7 +238,7 @@ def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int |
                shard: tuple[int, int] = (0, 1)) -> Host:
     """The host over its store; a database that cannot be used is a one-line error, exit 2."""
     from vgcore.host.service import Host, HostConfig
-    from vgcore.host.store import Store, StoreError, default_db_path
+    from vgcore.host.store import StoreError, default_db_path
     from vgcore.plugins import Registry
 
     registry = Registry(card_dirs=card_dirs)
@@ -235,7 +246,7 @@ def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int |
         log.error("plugin: %s", message)
     path = db if db is not None else default_db_path()
     try:
-        store = Store(path, shared=shard[1] > 1)
+        store = open_store(str(path), shard)
     except StoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
@@ -249,6 +260,28 @@ def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int |
     if join_window is not None:
         config.join_window_ms = round(join_window * 1000)
     return Host(registry, store, config)
+
+
+def open_store(path: str, shard: tuple[int, int]) -> Store | ShardStores:
+    """The store of a host that is worker `index` of `count` (shards.py): one file, or the
+    shards it plays. A worker waits a moment for files a killed worker of the last run may
+    still hold (it dies with its router, but not at the same instant)."""
+    from vgcore.host.shards import ShardStores, existing_shards
+    from vgcore.host.store import MEMORY, Store, StoreError
+
+    index, count = shard
+    found = [0] if path == MEMORY else existing_shards(path)
+    if count == 1 and found == [0]:
+        return Store(path)
+    played = [s for s in found if s % count == index]
+    deadline = time.monotonic() + SHARD_WAIT
+    while True:
+        try:
+            return ShardStores(path, played, home=index)
+        except StoreError as exc:
+            if "in use" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]]) -> None:

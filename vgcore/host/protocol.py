@@ -10,7 +10,6 @@ an older peer (docs/host-protocol.md, "Versioning").
 
 from __future__ import annotations
 
-import zlib
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -413,12 +412,6 @@ def encode(message: Message) -> str:
 def batch_text(encoded: list[str]) -> str:
     """A `batch` of already encoded host messages (joined as text, not encoded again)."""
     return '{"type":"batch","messages":[' + ",".join(encoded) + '],"v":1}'
-
-
-def shard_of(game_id: str, shards: int) -> int:
-    """Which of a sharded host's `shards` worker processes plays a game (router.py): fixed by
-    the id alone, on every machine and every start, so games resume where they are routed."""
-    return zlib.crc32(game_id.encode("utf-8", "surrogatepass")) % shards if shards > 1 else 0
 
 
 def request_id(text: str | bytes) -> RequestId | msgspec.UnsetType:

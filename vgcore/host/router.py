@@ -3,18 +3,18 @@
 One host process runs its games on one core: at 2,000 answers/s the CPU an answer costs
 (views, events, JSON, the journal, the engine) fills that core and the tail latency is the
 queue's (docs/performance.md). `vgcore serve --ws … --workers N` runs N worker processes
-(worker.py), each a whole `Host` playing the games `protocol.shard_of` gives it, and this
-router in front: it holds the WebSocket connections, checks every client message (so a
-worker never sees one that does not decode), and passes it on to the worker of its game
-over that worker's pipe; what the workers send comes back the same way. The router holds
-the database file's lock and runs its checkpointer; the workers journal into the same file.
+(worker.py), each a whole `Host` playing the games of its shards (shards.py: each in files
+of its own; a game's id names its shard), and this router in front: it holds the WebSocket
+connections, checks every client message (so a worker never sees one that does not decode),
+and passes it on to the worker of its game over that worker's pipe; what the workers send
+comes back the same way.
 
 What the router answers itself: `ping`, a message that does not decode, and `leave` without
 a game (every worker the connection reached drops it, then one `ok`). `hello` and `list` go
 to worker 0, `create` to the workers in turn (each makes a game id of its own shard); a
 message naming a game goes to that game's worker. A client sees one host: game ids, tokens,
 seqs and replays are the same as a single process's, and a game resumes after a restart in
-the worker its id is routed to whatever the number of workers.
+the worker its id is routed to whatever the number of workers (shard s: worker s % N).
 
 A worker that dies is started again (it resumes its games from the journal, as after a
 restart of the whole host); the connections that reached it get an `internal_error` telling
@@ -30,15 +30,13 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from vgcore.host import protocol as p
+from vgcore.host import trace
+from vgcore.host.shards import shard_of
 from vgcore.host.worker import BATCH, CLOSE, LEAVE, MESSAGE, OPEN, RESUMED, ROUTER_PID
-
-if TYPE_CHECKING:
-    from vgcore.host.store import Store
 
 log = logging.getLogger("vgcore.host.router")
 
@@ -52,11 +50,9 @@ class Router:
     """The sharded host's front: `connect`, `stop` and `resumed` as a `Host` has them, so
     the WebSocket transport serves either."""
 
-    def __init__(self, store: Store, worker_argv: Callable[[int], Sequence[str]],
-                 shards: int) -> None:
+    def __init__(self, worker_argv: Callable[[int], Sequence[str]], shards: int) -> None:
         if shards < 2:
             raise ValueError("a router needs two workers or more")
-        self.store = store  # holds the file's lock; its checkpointer runs here
         self.worker_argv = worker_argv
         self.shards = shards
         self.workers: list[WorkerLink | None] = [None] * shards
@@ -82,7 +78,8 @@ class Router:
     async def spawn(self, index: int) -> None:
         loop = asyncio.get_running_loop()
         env = {**os.environ, ROUTER_PID: str(os.getpid())}
-        env.pop("VGCORE_HOST_TRACE", None)  # a trace is of one process (trace.py)
+        if env.get(trace.ENV):  # a trace is of one process: each worker writes its own
+            env[trace.ENV] += f".worker{index}"
         _, link = await loop.subprocess_exec(
             lambda: WorkerLink(self, index), *self.worker_argv(index),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=None,
@@ -250,7 +247,7 @@ class RouterConnection:
         elif isinstance(m, p.ListGames):
             index = 0
         else:
-            index = p.shard_of(m.game or "", self.router.shards)  # a game's messages
+            index = shard_of(m.game or "") % self.router.shards  # a game's messages
         data = text.encode() if isinstance(text, str) else text
         if b"\n" in data:  # whitespace between tokens: no JSON string holds a raw newline
             data = data.replace(b"\n", b" ")

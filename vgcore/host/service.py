@@ -25,7 +25,7 @@ from vgcore.agents import AGENTS, is_agent
 from vgcore.errors import DeckError, VgError
 from vgcore.game import Game
 from vgcore.host import protocol as p
-from vgcore.host import trace
+from vgcore.host import shards, trace
 from vgcore.host.room import (
     AGENT_PREFIX,
     HUMAN,
@@ -34,6 +34,7 @@ from vgcore.host.room import (
     decision_info,
     with_hashes,
 )
+from vgcore.host.shards import ShardStores
 from vgcore.host.store import GameRecord, JournalEntry, Store
 from vgcore.host.tokens import new_token, token_hash, token_matches
 from vgcore.plugins import Registry
@@ -53,13 +54,15 @@ class HostConfig:
     finished_kept: int = 256  # finished games kept in memory for late joins and retries
     max_games: int = 10_000  # live games at once
     max_games_per_connection: int = 32  # games one untrusted connection may watch or play
-    # (index, count): this host is one of `count` worker processes behind a router
-    # (router.py) and plays only the games `protocol.shard_of` gives to `index`
+    # (index, count): this host is worker `index` of `count` behind a router (router.py):
+    # it plays the games of the shards s with s % count == index and makes its new games in
+    # shard `index` (shards.py)
     shard: tuple[int, int] = (0, 1)
 
 
 class Host:
-    def __init__(self, registry: Registry, store: Store, config: HostConfig | None = None):
+    def __init__(self, registry: Registry, store: Store | ShardStores,
+                 config: HostConfig | None = None):
         self.registry = registry
         self.store = store
         self.config = config or HostConfig()
@@ -95,13 +98,13 @@ class Host:
             game_id = next(iter(self.waiting))
             self.wake(game_id)
             await asyncio.sleep(0)
-        index, shards = self.config.shard
-        if count and shards == 1:
+        index, workers = self.config.shard
+        if count and workers == 1:
             log.info("resumed %d unfinished games in %.1f s", count,
                      time.perf_counter() - began)
         elif count:  # the router says "resumed" when every worker has (router.py)
-            log.info("shard %d of %d: %d unfinished games playing again in %.1f s", index,
-                     shards, count, time.perf_counter() - began)
+            log.info("worker %d of %d: %d unfinished games playing again in %.1f s", index,
+                     workers, count, time.perf_counter() - began)
         self.resumed.set_result(count)
 
     def wake(self, game_id: str) -> Room | None:
@@ -182,15 +185,13 @@ class Host:
             task.cancel()
 
     def owns(self, game_id: str) -> bool:
-        """Whether this host plays the game (always, unless it is one shard of several)."""
+        """Whether this host plays the game (always, unless it is one worker of several)."""
         index, count = self.config.shard
-        return count == 1 or p.shard_of(game_id, count) == index
+        return count == 1 or shards.shard_of(game_id) % count == index
 
     def new_game_id(self) -> str:
-        """A fresh game id, one this host's shard owns."""
-        while not self.owns(game_id := secrets.token_urlsafe(9)):
-            pass
-        return game_id
+        """A fresh game id, in this host's own shard."""
+        return shards.game_id_in(self.config.shard[0], secrets.token_urlsafe(9))
 
     def connect(self, send: Callable[[str], None], *, trusted: bool = False,
                 peer: str = "") -> Connection:

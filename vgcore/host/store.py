@@ -12,6 +12,7 @@ database, a truncated file, or one written by a newer vgcore is refused there wi
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -22,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import platformdirs
 
@@ -148,10 +150,7 @@ class Store:
     killed; `sync="full"` also keeps it when the machine loses power, at an fsync a commit.
     """
 
-    def __init__(self, path: str | Path, *, sync: str = "normal", shared: bool = False) -> None:
-        """`shared`: this is one worker of a sharded host (router.py), whose router holds the
-        file's lock and runs its checkpointer, and has checked the file; each game is
-        journaled by the one worker that plays it, so `_last` stays true."""
+    def __init__(self, path: str | Path, *, sync: str = "normal") -> None:
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = str(path)
@@ -160,9 +159,6 @@ class Store:
         self._last: dict[str, int] = {}
         self._held: int | None = None  # the file's descriptor this process's lock is on
         self._checkpoints: Checkpointer | None = None
-        self._shared = shared
-        if shared and self.path == MEMORY:
-            raise ValueError("a shared store needs a database file")
         if self.path != MEMORY:
             _check_file(Path(path))
         self._db = self._connect()
@@ -210,16 +206,8 @@ class Store:
               public: bool = False) -> list[GameRecord]:
         """The newest games first, all or of one status ("live" | "over"), at most `limit`;
         `public`: only games that allow spectators (config spectators.allowed not false)."""
-        where, args = [], []
-        if status is not None:
-            where.append("status = ?")
-            args.append(status)
-        if public:
-            where.append("coalesce(json_extract(config, '$.spectators.allowed'), 1) != 0")
-        clause = f"WHERE {' AND '.join(where)} " if where else ""
-        rows = self._query(f"SELECT {GAME_COLUMNS} FROM games {clause}"
-                           "ORDER BY created DESC, rowid DESC LIMIT ?", (*args, limit))
-        return [_game_record(self.path, row) for row in rows]
+        sql, args = games_query(status=status, limit=limit, public=public)
+        return [_game_record(self.path, row) for row in self._query(sql, args)]
 
     def finish(self, game_id: str, result: str, reason: str | None, replay: str) -> None:
         """Mark a live game over with its result and store its replay, in one transaction."""
@@ -343,7 +331,7 @@ class Store:
             missing = ", ".join(sorted(TABLES - tables)) or "none"
             raise StoreError(self.path, f"incomplete vgcore database (schema version "
                                         f"{version}, missing tables: {missing})")
-        elif not self._shared:  # a worker's router checked the file before starting it
+        else:
             self._check_integrity()
         self._db.execute("PRAGMA foreign_keys = ON")
         # A ":memory:" database answers "memory": it has no file to keep a WAL beside.
@@ -351,10 +339,7 @@ class Store:
         if mode not in ("wal", "memory"):
             raise StoreError(self.path, f"cannot use a write-ahead log here (journal mode "
                                         f"stays {mode!r}; a network file system?)")
-        if self._shared:
-            self._db.execute("PRAGMA wal_autocheckpoint = 0")  # the router's Checkpointer
-            self._db.execute(f"PRAGMA busy_timeout = {COMMIT_WAIT}")  # the other workers
-        elif self.path != MEMORY:
+        if self.path != MEMORY:
             self._lock()
 
     def _lock(self) -> None:
@@ -456,6 +441,33 @@ class Store:
         if status != "live":
             raise StoreError(self.path, f"game {game_id!r} is over; its journal is closed")
         return last
+
+
+def games_query(*, status: str | None, limit: int, public: bool) -> tuple[str, list[Any]]:
+    """The SELECT of `Store.games` and its parameters."""
+    where: list[str] = []
+    args: list[Any] = []
+    if status is not None:
+        where.append("status = ?")
+        args.append(status)
+    if public:
+        where.append("coalesce(json_extract(config, '$.spectators.allowed'), 1) != 0")
+    clause = f"WHERE {' AND '.join(where)} " if where else ""
+    return (f"SELECT {GAME_COLUMNS} FROM games {clause}ORDER BY created DESC, rowid DESC "
+            "LIMIT ?", [*args, limit])
+
+
+def read_games(path: str, *, status: str | None, limit: int,
+               public: bool) -> list[GameRecord]:
+    """`Store.games` of a file another process holds (a sharded host's other shards): a
+    read-only connection of its own, which SQLite lets read beside the writer."""
+    sql, args = games_query(status=status, limit=limit, public=public)
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True,
+                                                timeout=1.0)) as db:
+            return [_game_record(path, row) for row in db.execute(sql, args).fetchall()]
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        raise StoreError(path, f"read failed: {exc}") from exc
 
 
 def _check_file(path: Path) -> None:
