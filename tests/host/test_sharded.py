@@ -97,6 +97,9 @@ def play(client: Client, games: dict[str, dict[str, Any]], answers: int | None =
 def test_every_message_reaches_the_worker_of_its_game(tmp_path: Path) -> None:
     with sharded_host(tmp_path / "host.sqlite3") as (url, process):
         assert sorted(worker_pids(process.pid)) == [0, 1]
+        second = subprocess.run([*SERVE, "--db", str(tmp_path / "host.sqlite3"), "--workers",
+                                 "2"], capture_output=True, text=True, timeout=TIMEOUT)
+        assert second.returncode == 2 and "in use" in second.stderr  # one host per database
         client = Client.connect(url, validate=True)
         try:
             assert client.ping()["type"] == "pong"  # the router's own reply
@@ -278,3 +281,27 @@ def test_every_game_resumes_whatever_the_number_of_workers(tmp_path: Path) -> No
     got = {info["seed"]: (info["over"]["result"], info["over"]["replay"]["final_hash"])
            for info in games.values()}
     assert got == expected
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--stdio", "--workers", "2"], "--workers is for --ws"),
+    (["--ws", "127.0.0.1:0", "--workers", "2", "--db", ":memory:"], "give a file"),
+])
+def test_workers_need_a_websocket_and_a_file(args: list[str], said: str) -> None:
+    from click.testing import CliRunner
+
+    from vgcore.host.hostcli import serve
+
+    result = CliRunner().invoke(serve, args)
+    assert result.exit_code == 2 and said in result.output
+
+
+def test_a_file_that_is_no_host_database_stops_a_sharded_host_at_once(tmp_path: Path) -> None:
+    """Checked by the router before any worker starts: one line, exit 2, nothing written."""
+    db = tmp_path / "notes.sqlite3"
+    db.write_bytes(b"these are not games " * 300)
+    run = subprocess.run([*SERVE, "--db", str(db), "--workers", "2"], capture_output=True,
+                         text=True, timeout=TIMEOUT)
+    assert run.returncode == 2 and str(db) in run.stderr and "Traceback" not in run.stderr
+    assert db.read_bytes() == b"these are not games " * 300
+    assert existing_shards(db) == [0]
