@@ -6,6 +6,7 @@ a worker killed with SIGKILL is started again with every game it played resumed 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -135,26 +136,47 @@ def test_a_batching_client_gets_batches_from_every_worker(tmp_path: Path) -> Non
     """`hello` goes to worker 0; the worker of a later game learns the client batches."""
     with sharded_host(tmp_path / "host.sqlite3") as (url, _), \
             connect(url, compression=None) as ws:
+        ids = iter(range(1, 1000))
+        heard: list[dict[str, Any]] = []
+
         def request(**message: Any) -> dict[str, Any]:
-            ws.send(json.dumps({"v": 1, "id": 1, **message}))
-            return json.loads(ws.recv(timeout=TIMEOUT))
+            """The frame that holds the reply (the agent's moves may come in frames first)."""
+            rid = next(ids)
+            ws.send(json.dumps({"v": 1, "id": rid, **message}))
+            while True:
+                frame = json.loads(ws.recv(timeout=TIMEOUT))
+                messages = frame["messages"] if frame["type"] == "batch" else [frame]
+                heard.extend(messages)
+                if any(m.get("re") == rid for m in messages):
+                    return frame
+
+        def my_decision(game: str) -> dict[str, Any]:
+            while True:
+                for m in heard:
+                    if m.get("game") == game and m["type"] in ("decision", "joined") \
+                            and m.get("decision") and m["decision"].get("seat", "A") == "A":
+                        heard.clear()
+                        return m["decision"]
+                frame = json.loads(ws.recv(timeout=TIMEOUT))
+                heard.extend(frame["messages"] if frame["type"] == "batch" else [frame])
 
         assert request(type="hello", protocol=[1, 1], batch=True)["type"] == "welcome"
         made = [request(type="create", format="premium", seed=s, seats={"B": "agent:random"})
                 for s in range(2)]
         made = [m["messages"][0] if m["type"] == "batch" else m for m in made]
         on_one = next(m for m in made if shard_of(m["game"]) == 1)
-        joined = request(type="join", game=on_one["game"], seat="A",
-                         token=on_one["tokens"]["A"], views=False)
-        decision = joined["decision"]
-        answered = request(type="answer", game=on_one["game"], decision=decision["id"],
+        game = on_one["game"]
+        heard.clear()
+        request(type="join", game=game, seat="A", token=on_one["tokens"]["A"], views=False)
+        decision = my_decision(game)
+        answered = request(type="answer", game=game, decision=decision["id"],
                            action=decision["options"][0])
         assert answered["type"] == "batch"  # `accepted` and what followed, in one frame
         assert answered["messages"][0]["type"] == "accepted"
-        decision = next(m for m in answered["messages"] if m["type"] == "decision")["decision"]
+        decision = my_decision(game)
         # `hello` again, without batching: worker 0 answers, worker 1 is told
         assert request(type="hello", protocol=[1, 1], batch=False)["type"] == "welcome"
-        answered = request(type="answer", game=on_one["game"], decision=decision["id"],
+        answered = request(type="answer", game=game, decision=decision["id"],
                            action=decision["options"][0])
         assert answered["type"] == "accepted"
 
@@ -305,3 +327,76 @@ def test_a_file_that_is_no_host_database_stops_a_sharded_host_at_once(tmp_path: 
     assert run.returncode == 2 and str(db) in run.stderr and "Traceback" not in run.stderr
     assert db.read_bytes() == b"these are not games " * 300
     assert existing_shards(db) == [0]
+
+
+class Pipe(asyncio.ReadTransport):
+    """The worker's stdin transport, as far as its flow control goes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[str] = []
+
+    def pause_reading(self) -> None:
+        self.calls.append("pause")
+
+    def resume_reading(self) -> None:
+        self.calls.append("resume")
+
+
+class Lines:
+    """A worker's `Mux` that only counts the lines it is given."""
+
+    def __init__(self) -> None:
+        self.handled = 0
+
+    def line(self, line: bytes) -> None:
+        self.handled += 1
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_worker_behind_stops_reading_the_router_until_it_has_caught_up() -> None:
+    """Flow control, worker side: past BACKLOG unhandled lines the worker stops reading its
+    pipe (which fills, and the router then stops reading the client that sends)."""
+    from vgcore.host.worker import BACKLOG, RouterPipe
+
+    async def run() -> None:
+        pipe, lines = Pipe(), Lines()
+        reader = RouterPipe(lines, asyncio.get_running_loop().create_future())  # type: ignore[arg-type]
+        reader.connection_made(pipe)
+        reader.draining = True  # as if a slice were running: nothing is handled yet
+        reader.data_received(b"M 1 {}\n" * (BACKLOG + 1))
+        assert pipe.calls == ["pause"]
+        reader.data_received(b"M 1 {}\n" * 10)  # what was in flight still arrives
+        reader.draining = False
+        reader.drain()  # handles 2 ms worth, then the rest after the loop's other work
+        while reader.lines:
+            await asyncio.sleep(0)
+        assert lines.handled == BACKLOG + 11 and pipe.calls == ["pause", "resume"]
+
+    asyncio.run(run())
+
+
+def test_the_router_reads_a_client_no_faster_than_its_worker_takes_the_lines() -> None:
+    """Flow control, router side: while the worker's pipe is full, `receive` waits, so the
+    WebSocket transport reads nothing more from that client."""
+    from vgcore.host.router import Router, WorkerLink
+
+    async def run() -> None:
+        router = Router(lambda index: [], 2)
+        written: list[bytes] = []
+        link = WorkerLink(router, 1)
+        link.write = written.append  # type: ignore[method-assign]
+        router.workers = [link, link]
+        conn = router.connect(lambda text: None)
+        message = json.dumps({"v": 1, "type": "get", "game": "1.x", "what": "view"})
+        link.pause_writing()
+        waiting = asyncio.create_task(conn.receive(message))
+        await asyncio.sleep(0.01)
+        assert not waiting.done() and written[-1].startswith(b"M ")  # passed on, then held
+        link.resume_writing()
+        await asyncio.wait_for(waiting, 1)
+        await conn.receive('{"v": 1, "type": "ping"}')  # answered here: never held
+
+    asyncio.run(run())

@@ -10,12 +10,13 @@ import contextlib
 import itertools
 import json
 import logging
+import os
 import signal
 import sys
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -85,6 +86,9 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
         raise click.UsageError("give one of --stdio or --ws [HOST:]PORT")
     if stdio and workers > 1:
         raise click.UsageError("--workers is for --ws (a stdio host has one client)")
+    if workers > 1 and os.name != "posix":
+        raise click.UsageError("--workers needs a POSIX system (its workers inherit the "
+                               "database's lock)")
     if workers > 1 and db == MEMORY_DB:
         raise click.UsageError("--workers shares the games' database between processes: "
                                "give a file, not ':memory:'")
@@ -119,7 +123,8 @@ def serve(stdio: bool, ws_address: str | None, db: str | None, allow_origins: tu
 
 
 MEMORY_DB = ":memory:"
-SHARD_WAIT = 10.0  # seconds a worker waits for its files to be let go by the last run's
+HELD_WAIT = 3.0  # seconds a sharded host waits for files a killed one's workers still hold
+T = TypeVar("T")
 
 
 def setup_logging(log_level: str, name: str = "") -> None:
@@ -167,19 +172,20 @@ def serve_sharded(address: tuple[str, int], workers: int, db: str | None,
                   card_dirs: tuple[str, ...], options: list[str]) -> None:
     """`serve --ws … --workers N`: the router in this process, N workers behind it."""
     from vgcore.host.router import Router, worker_argv
-    from vgcore.host.store import Store, StoreError, default_db_path
+    from vgcore.host.store import StoreError, default_db_path
     from vgcore.host.webclient import web_routes
     from vgcore.host.ws import serve_ws
     from vgcore.plugins import Registry
 
     path = str(db if db is not None else default_db_path())
-    try:  # the file checked (and made) before any worker starts; a host on it already: refused
-        Store(path).close()
+    try:
+        held = hold_database(path)
     except StoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     log.info("games are kept in %s and its shards (%d workers)", path, workers)
-    router = Router(lambda index: worker_argv(index, workers, path, options), workers)
+    router = Router(lambda index: worker_argv(index, workers, path, options), workers,
+                    held=held)
     routes = web_routes(lambda: Registry(card_dirs=card_dirs))
     deflate = None if compression == "none" else compression
 
@@ -264,22 +270,45 @@ def build_host(db: str | None, card_dirs: tuple[str, ...], snapshot_every: int |
 
 def open_store(path: str, shard: tuple[int, int]) -> Store | ShardStores:
     """The store of a host that is worker `index` of `count` (shards.py): one file, or the
-    shards it plays. A worker waits a moment for files a killed worker of the last run may
-    still hold (it dies with its router, but not at the same instant)."""
+    shards it plays (the database itself under the lock its router holds)."""
+    from vgcore.host.router import HELD_ENV
     from vgcore.host.shards import ShardStores, existing_shards
-    from vgcore.host.store import MEMORY, Store, StoreError
+    from vgcore.host.store import MEMORY, Store
 
     index, count = shard
     found = [0] if path == MEMORY else existing_shards(path)
     if count == 1 and found == [0]:
         return Store(path)
     played = [s for s in found if s % count == index]
-    deadline = time.monotonic() + SHARD_WAIT
+    held = os.environ.get(HELD_ENV)
+    return waiting_for_files(lambda: ShardStores(
+        path, played, home=index, held=int(held) if held and count > 1 else None))
+
+
+def hold_database(path: str) -> int:
+    """`vgcore serve --workers N`: check (or make) the database, then hold its lock for the
+    host's whole life: a descriptor the workers inherit, so the file stays held until the
+    last of them is gone, and a restarted host waits for a killed one's workers."""
+    from vgcore.host.store import Store, lock_file
+
+    def check_and_lock() -> int:
+        Store(path).close()
+        return lock_file(path)
+
+    return waiting_for_files(check_and_lock)
+
+
+def waiting_for_files(opening: Callable[[], T]) -> T:
+    """`opening()`, tried again for up to HELD_WAIT seconds while a file is in use: a
+    killed host's workers die with it, but not in the same instant."""
+    from vgcore.host.store import IN_USE, StoreError
+
+    deadline = time.monotonic() + HELD_WAIT
     while True:
         try:
-            return ShardStores(path, played, home=index)
+            return opening()
         except StoreError as exc:
-            if "in use" not in str(exc) or time.monotonic() > deadline:
+            if IN_USE not in str(exc) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
 

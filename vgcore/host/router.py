@@ -44,15 +44,18 @@ STOP_WAIT = 15.0  # seconds a worker has to stop cleanly before it is killed
 QUICK_DEATH = 5.0  # a worker that dies this soon after its start died "at its start"
 GIVE_UP_AFTER = 3  # deaths at start in a row after which the host stops
 RESTART_DELAY = 0.5  # seconds before a dead worker is started again
+HELD_ENV = "VGCORE_DB_HELD"  # the inherited descriptor of the database, locked (store.py)
 
 
 class Router:
     """The sharded host's front: `connect`, `stop` and `resumed` as a `Host` has them, so
     the WebSocket transport serves either."""
 
-    def __init__(self, worker_argv: Callable[[int], Sequence[str]], shards: int) -> None:
+    def __init__(self, worker_argv: Callable[[int], Sequence[str]], shards: int, *,
+                 held: int | None = None) -> None:
         if shards < 2:
             raise ValueError("a router needs two workers or more")
+        self.held = held  # the database's descriptor holding its lock, inherited by workers
         self.worker_argv = worker_argv
         self.shards = shards
         self.workers: list[WorkerLink | None] = [None] * shards
@@ -80,10 +83,14 @@ class Router:
         env = {**os.environ, ROUTER_PID: str(os.getpid())}
         if env.get(trace.ENV):  # a trace is of one process: each worker writes its own
             env[trace.ENV] += f".worker{index}"
+        held: tuple[int, ...] = ()
+        if self.held is not None:
+            env[HELD_ENV] = str(self.held)
+            held = (self.held,)
         _, link = await loop.subprocess_exec(
             lambda: WorkerLink(self, index), *self.worker_argv(index),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=None,
-            env=env)
+            env=env, pass_fds=held)
         self.workers[index] = link
 
     def connect(self, send: Callable[[str], None], *, trusted: bool = False,
@@ -160,6 +167,8 @@ class WorkerLink(asyncio.SubprocessProtocol):
         self.pending: list[bytes] = []
         self.rest = b""
         self.exited: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self.writable = asyncio.Event()  # clear while the worker's pipe is full
+        self.writable.set()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.SubprocessTransport)
@@ -177,6 +186,12 @@ class WorkerLink(asyncio.SubprocessProtocol):
         if self.pending and self.stdin is not None and not self.stdin.is_closing():
             self.stdin.write(b"".join(self.pending))
         self.pending.clear()
+
+    def pause_writing(self) -> None:
+        self.writable.clear()
+
+    def resume_writing(self) -> None:
+        self.writable.set()
 
     def pipe_data_received(self, fd: int, data: bytes) -> None:
         if fd != 1:
@@ -221,9 +236,16 @@ class RouterConnection:
         self.batching = False
         self.opened: set[int] = set()  # workers holding a connection for this client
         self.open = True
+        self.last_link: WorkerLink | None = None  # the worker of the last message passed on
 
     async def receive(self, text: str | bytes) -> None:
+        """Pass the message on; while its worker's pipe is full (the worker is behind), the
+        transport reads nothing more from this client: its socket fills, not our memory."""
+        self.last_link = None
         self.receive_now(text)
+        link = self.last_link
+        if link is not None and not link.writable.is_set():
+            await link.writable.wait()
 
     def receive_now(self, text: str | bytes) -> None:
         try:
@@ -270,6 +292,7 @@ class RouterConnection:
                                    message="the games of this message are being resumed "
                                            "after a failure: send it again in a moment"))
             return
+        self.last_link = link
         if index not in self.opened:
             self.opened.add(index)
             link.write(b"%s %d %d %s\n" % (OPEN, self.cid, self.batching, self.peer.encode()))

@@ -53,13 +53,16 @@ class ShardStores:
     """The stores of the shards one process plays, with `Store`'s methods: each call about
     a game goes to its shard's file; new games go to `home`'s; lists merge the files'."""
 
-    def __init__(self, db: str | Path, shards: Sequence[int], home: int) -> None:
+    def __init__(self, db: str | Path, shards: Sequence[int], home: int, *,
+                 held: int | None = None) -> None:
+        """`held`: the descriptor of `db` (shard 0) whose lock the router holds."""
         self.db = db
         self.home = home
         self.stores: dict[int, Store] = {}
         try:
             for shard in sorted({*shards, home}):
-                self.stores[shard] = Store(shard_path(db, shard))
+                given = held if shard == 0 else None
+                self.stores[shard] = Store(shard_path(db, shard), held=given)
         except StoreError:
             self.close()
             raise

@@ -13,6 +13,7 @@ database, a truncated file, or one written by a newer vgcore is refused there wi
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import sqlite3
@@ -150,7 +151,11 @@ class Store:
     killed; `sync="full"` also keeps it when the machine loses power, at an fsync a commit.
     """
 
-    def __init__(self, path: str | Path, *, sync: str = "normal") -> None:
+    def __init__(self, path: str | Path, *, sync: str = "normal",
+                 held: int | None = None) -> None:
+        """`held`: a descriptor of this file whose lock is held already — a sharded host's
+        router locks the database for the host's whole life and hands the descriptor to its
+        workers (router.py); the store then takes no lock of its own."""
         if sync not in SYNC_MODES:
             raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
         self.path = str(path)
@@ -159,6 +164,7 @@ class Store:
         self._last: dict[str, int] = {}
         self._held: int | None = None  # the file's descriptor this process's lock is on
         self._checkpoints: Checkpointer | None = None
+        self._given = held
         if self.path != MEMORY:
             _check_file(Path(path))
         self._db = self._connect()
@@ -352,17 +358,13 @@ class Store:
         the checkpointer's own connection can copy the log into the file off the host's
         thread. Elsewhere it is SQLite's exclusive locking mode, and SQLite checkpoints
         inside commits."""
-        try:
-            import fcntl
-        except ImportError:  # Windows
+        if importlib.util.find_spec("fcntl") is None:  # Windows
             self._lock_exclusive()
             return
-        held = os.open(self.path, os.O_RDONLY)
-        try:
-            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(held)
-            raise StoreError(self.path, IN_USE) from None
+        if self._given is not None:
+            held = self._given
+        else:
+            held = lock_file(self.path)
         self._held = held
         self._db.execute("PRAGMA wal_autocheckpoint = 0")  # the Checkpointer's work
         self._db.execute(f"PRAGMA busy_timeout = {COMMIT_WAIT}")  # only it locks the file
@@ -535,6 +537,20 @@ def _foreign(app_id: int, tables: set[str]) -> str:
 
 
 IN_USE = "in use by another process (is a host already running on it?)"
+
+
+def lock_file(path: str) -> int:
+    """A descriptor of `path` holding its exclusive `flock` (the host's lock: `_lock`);
+    StoreError IN_USE if another process holds it."""
+    import fcntl
+
+    held = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(held)
+        raise StoreError(path, IN_USE) from None
+    return held
 
 
 class Checkpointer(threading.Thread):

@@ -49,6 +49,7 @@ RESUMED = b"R"
 ROUTER_PID = "VGCORE_ROUTER_PID"  # the router's pid, in a worker's environment
 PR_SET_PDEATHSIG = 1
 SLICE = 0.002  # seconds of the router's lines handled before the loop runs anything else
+BACKLOG = 2000  # lines read and not yet handled before the worker stops reading its pipe
 
 
 class Mux:
@@ -124,11 +125,22 @@ class RouterPipe(asyncio.Protocol):
         self.rest = b""
         self.lines: deque[bytes] = deque()
         self.draining = False
+        self.transport: asyncio.ReadTransport | None = None
+        self.paused = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.ReadTransport)
+        self.transport = transport
 
     def data_received(self, data: bytes) -> None:
         lines = (self.rest + data).split(b"\n")
         self.rest = lines.pop()
         self.lines.extend(lines)
+        if len(self.lines) > BACKLOG and not self.paused and self.transport is not None:
+            # Behind: stop reading, so the pipe fills and the router stops reading the
+            # clients that send (their sockets fill in turn): memory stays bounded.
+            self.transport.pause_reading()
+            self.paused = True
         if not self.draining:
             self.drain()
 
@@ -145,8 +157,15 @@ class RouterPipe(asyncio.Protocol):
             if time.perf_counter() - began > SLICE and lines:
                 self.draining = True
                 asyncio.get_running_loop().call_soon(self.drain)
+                self.resume_when_caught_up()
                 return
         self.draining = False
+        self.resume_when_caught_up()
+
+    def resume_when_caught_up(self) -> None:
+        if self.paused and len(self.lines) <= BACKLOG // 2 and self.transport is not None:
+            self.transport.resume_reading()
+            self.paused = False
 
     def eof_received(self) -> bool | None:
         if not self.ended.done():
