@@ -30,7 +30,7 @@ from tests.host.test_restart import pick, reference_endings
 from vgcore import Registry, Replay
 from vgcore.host import protocol
 from vgcore.host.client import Client, HostRequestError
-from vgcore.host.shards import existing_shards, shard_of
+from vgcore.host.shards import existing_shards, shard_of, shard_path
 
 SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0"]
 LISTENING = re.compile(r"listening on (ws://\S+)")
@@ -400,3 +400,18 @@ def test_the_router_reads_a_client_no_faster_than_its_worker_takes_the_lines() -
         await conn.receive('{"v": 1, "type": "ping"}')  # answered here: never held
 
     asyncio.run(run())
+
+
+def test_a_shard_file_that_cannot_be_used_stops_the_host_with_its_name(tmp_path: Path) -> None:
+    """A worker that cannot open its files dies at its start; after three such deaths the
+    router stops the host (exit 1), the worker's one-line reason in the log."""
+    db = tmp_path / "host.sqlite3"
+    with sharded_host(db):
+        pass  # made the database
+    shard = Path(shard_path(db, 1))
+    shard.write_bytes(b"not a database " * 500)
+    run = subprocess.run([*SERVE, "--db", str(db), "--workers", "2"], capture_output=True,
+                         text=True, timeout=TIMEOUT)
+    assert run.returncode == 1, run.stderr[-2000:]
+    assert f"error: {shard}" in run.stderr and "died 3 times at its start" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -51,23 +51,23 @@ class Router:
     """The sharded host's front: `connect`, `stop` and `resumed` as a `Host` has them, so
     the WebSocket transport serves either."""
 
-    def __init__(self, worker_argv: Callable[[int], Sequence[str]], shards: int, *,
+    def __init__(self, worker_argv: Callable[[int], Sequence[str]], count: int, *,
                  held: int | None = None) -> None:
-        if shards < 2:
+        if count < 2:
             raise ValueError("a router needs two workers or more")
         self.held = held  # the database's descriptor holding its lock, inherited by workers
         self.worker_argv = worker_argv
-        self.shards = shards
-        self.workers: list[WorkerLink | None] = [None] * shards
+        self.count = count  # workers
+        self.workers: list[WorkerLink | None] = [None] * count
         self.connections: dict[int, RouterConnection] = {}
         self.cids = itertools.count(1)
-        self.turns = itertools.cycle(range(shards))  # which worker the next `create` goes to
+        self.turns = itertools.cycle(range(count))  # which worker the next `create` goes to
         self.stopping = False
         self.began = 0.0
         self.resumed_counts: dict[int, int] = {}
         self.resumed: asyncio.Future[int] | None = None
         self.failed: asyncio.Future[str] | None = None  # set when the host must stop
-        self.quick_deaths = [0] * shards
+        self.quick_deaths = [0] * count
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
@@ -75,7 +75,7 @@ class Router:
         self.began = time.perf_counter()
         self.resumed = loop.create_future()
         self.failed = loop.create_future()
-        for index in range(self.shards):
+        for index in range(self.count):
             await self.spawn(index)
 
     async def spawn(self, index: int) -> None:
@@ -121,12 +121,12 @@ class Router:
     def worker_resumed(self, index: int, count: int) -> None:
         self.resumed_counts[index] = count
         self.quick_deaths[index] = 0
-        if len(self.resumed_counts) < self.shards or self.resumed is None or self.resumed.done():
+        if len(self.resumed_counts) < self.count or self.resumed is None or self.resumed.done():
             return
         total = sum(self.resumed_counts.values())
         if total:
             log.info("resumed %d unfinished games in %.1f s (%d workers)", total,
-                     time.perf_counter() - self.began, self.shards)
+                     time.perf_counter() - self.began, self.count)
         self.resumed.set_result(total)
 
     def worker_exited(self, link: WorkerLink, code: int | None) -> None:
@@ -269,7 +269,7 @@ class RouterConnection:
         elif isinstance(m, p.ListGames):
             index = 0
         else:
-            index = shard_of(m.game or "") % self.router.shards  # a game's messages
+            index = shard_of(m.game or "") % self.router.count  # a game's messages
         data = text.encode() if isinstance(text, str) else text
         if b"\n" in data:  # whitespace between tokens: no JSON string holds a raw newline
             data = data.replace(b"\n", b" ")
@@ -325,7 +325,7 @@ class RouterConnection:
         self.opened.clear()
 
 
-def worker_argv(index: int, shards: int, db: str, options: Sequence[str]) -> list[str]:
+def worker_argv(index: int, count: int, db: str, options: Sequence[str]) -> list[str]:
     """How the router starts worker `index`: `vgcore serve` again, as one shard."""
-    return [sys.executable, "-m", "vgcore.cli", "serve", "--worker", f"{index}/{shards}",
+    return [sys.executable, "-m", "vgcore.cli", "serve", "--worker", f"{index}/{count}",
             "--db", db, *options]
