@@ -54,8 +54,9 @@ BACKLOG = 2000  # lines read and not yet handled before the worker stops reading
 
 class Mux:
     """The worker's side of the pipes: a `Connection` of the host per client of the router,
-    created on `O` and closed on `C`; what they send is written out once per turn of the
-    loop, every client's lines in one write."""
+    created on `O` and closed on `C`; what they send is collected and written in one write,
+    after each line from the router (`RouterPipe`), else once per turn of the loop (what
+    agents' slices and timers send)."""
 
     def __init__(self, host: Host, out: asyncio.WriteTransport) -> None:
         self.host = host
