@@ -27,6 +27,7 @@ def test_bench_host_reports_every_figure_as_json() -> None:
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert set(data) == fields(HostBenchResult)
+    assert data["workers"] == 2  # the sharded host, whose CPU and memory are summed
     assert {"cpus", "load_1m_before", "load_1m_after", "python"} <= set(data["machine"])
     for run_name, seat_b in (("vs_agent", "agent:random"), ("bot_vs_bot", "bot")):
         figures = data[run_name]
@@ -44,12 +45,12 @@ def test_bench_host_reports_every_figure_as_json() -> None:
 def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_runs() -> None:
     run = subprocess.run([*BENCH, "--games", "1", "--seconds", "0.5", "--resume", "0",
                           "--no-bot-vs-bot", "--compression", "none", "--think", "5", "--no-views",
-                          "--json"],
+                          "--workers", "1", "--json"],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
-    assert (data["bot_vs_bot"], data["resume"], data["compression"], data["views"]) == (
-        None, None, None, False)
+    assert (data["bot_vs_bot"], data["resume"], data["compression"], data["views"],
+            data["workers"]) == (None, None, None, False, 1)
     assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
     assert data["vs_agent"]["think_ms"] == 5
     assert data["vs_agent"]["rate"] is None
