@@ -203,6 +203,10 @@ def test_a_killed_worker_starts_again_with_its_games(tmp_path: Path) -> None:
             while (m := client.next())["type"] != "error":
                 backlog.append(m)
             assert m["code"] == "internal_error" and "resume" in m["message"]
+            # meanwhile new games go to the worker that is up (its restart waits 0.5 s)
+            made = [client.create("premium", seed=s, seats={"B": "agent:random"})["game"]
+                    for s in (7, 8)]
+            assert [shard_of(g) for g in made] == [0, 0]
             deadline = time.monotonic() + TIMEOUT
             while time.monotonic() < deadline:  # the router starts it again
                 if (new := worker_pids(process.pid)).get(1) not in (None, old[1]):

@@ -93,6 +93,14 @@ class Router:
             env=env, pass_fds=held)
         self.workers[index] = link
 
+    def next_for_create(self) -> int:
+        """The workers in turn, passing over one that is being started again."""
+        for _ in range(self.count):
+            index = next(self.turns)
+            if self.workers[index] is not None:
+                return index
+        return index
+
     def connect(self, send: Callable[[str], None], *, trusted: bool = False,
                 peer: str = "") -> RouterConnection:
         conn = RouterConnection(self, next(self.cids), send, peer)
@@ -265,7 +273,7 @@ class RouterConnection:
             self.hello(m)
             index = 0
         elif isinstance(m, p.Create):
-            index = next(self.router.turns)
+            index = self.router.next_for_create()
         elif isinstance(m, p.ListGames):
             index = 0
         else:
