@@ -424,7 +424,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       think_ms=think_ms, rate=rate, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
                       batch=batch, card_dirs=card_dirs, trace=trace,
-                      serve_args=("--workers", str(workers)),
+                      workers=workers,
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))

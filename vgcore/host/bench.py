@@ -507,14 +507,14 @@ class Options:
     views: bool = True  # the bots ask for a view after every change, as frontends do
     batch: bool = True  # the bots ask for batch messages in hello
     serve_args: tuple[str, ...] = ()  # more `vgcore serve` options (`--snapshot-every 0`)
+    workers: int = 1  # the host's worker processes (`serve --workers`)
     card_dirs: tuple[str, ...] = ()
     profile: Path | None = None  # cProfile the vs_agent host into this file
     trace: bool = False  # trace each run's host and the bots' loop (trace.py)
 
-    def workers(self) -> int:
-        """The host's worker processes, as `serve_args` ask for them."""
-        args = list(self.serve_args)
-        return int(args[args.index("--workers") + 1]) if "--workers" in args else 1
+    def host_args(self) -> tuple[str, ...]:
+        """The `vgcore serve` options of every host this bench starts."""
+        return (*self.serve_args, "--workers", str(self.workers))
 
 
 def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: None,
@@ -531,7 +531,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
         on_phase(f"{options.games} games, seat B the host's agent")
         python_args = ("-m", "cProfile", "-o", str(options.profile)) if options.profile else ()
         host = HostProcess(Path(tmp) / "agent.sqlite3", card_dirs=options.card_dirs,
-                           python_args=python_args, serve_args=options.serve_args,
+                           python_args=python_args, serve_args=options.host_args(),
                            trace=Path(tmp) / "agent.trace.json" if options.trace else None)
         await host.start()
         try:
@@ -543,7 +543,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
         if options.bot_vs_bot:
             on_phase(f"{options.games} games, both seats bots")
             host = HostProcess(Path(tmp) / "bots.sqlite3", card_dirs=options.card_dirs,
-                               serve_args=options.serve_args,
+                               serve_args=options.host_args(),
                                trace=Path(tmp) / "bots.trace.json" if options.trace else None)
             await host.start()
             try:
@@ -559,7 +559,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
     rss_start, rss_games = memory
     return HostBenchResult(
         format=options.format_id, compression=options.compression, views=options.views,
-        batch=options.batch, workers=options.workers(),
+        batch=options.batch, workers=options.workers,
         machine=machine,
         rss_start_mib=rss_start, rss_games_mib=rss_games,
         mib_per_game=(rss_games - rss_start) / options.games,
@@ -681,14 +681,14 @@ async def warm_up(host: HostProcess, options: Options, seeds: itertools.count[in
 
 async def measure_resume(db: Path, options: Options) -> ResumeResult:
     """Leave `resume` games unfinished in `db`, SIGKILL the host, and time its restart."""
-    host = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
+    host = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.host_args())
     startup_empty = await host.start()
     try:
         await leave_unfinished(host, options)
     finally:
         await host.kill()
     unfinished, journal, snapshots = journal_sizes(db)
-    again = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.serve_args)
+    again = HostProcess(db, card_dirs=options.card_dirs, serve_args=options.host_args())
     try:
         startup = await again.start()
         resumed, resumed_s = await again.all_resumed() if unfinished else (0, startup)

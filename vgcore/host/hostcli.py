@@ -198,10 +198,7 @@ def serve_sharded(address: tuple[str, int], workers: int, db: str | None,
         await router.start()
         serving = asyncio.create_task(serve_ws(router, *address, allow_origins=allow_origins,
                                                http=routes, compression=deflate))
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(signum, serving.cancel)
+        cancel_on_signals(serving)
         assert router.failed is not None
         either: list[asyncio.Future[Any]] = [serving, router.failed]
         await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
@@ -313,6 +310,14 @@ def waiting_for_files(opening: Callable[[], T]) -> T:
             time.sleep(0.05)
 
 
+def cancel_on_signals(task: asyncio.Task[Any]) -> None:
+    """SIGTERM or SIGINT cancel `task` (the serving), so the host stops cleanly."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(signum, task.cancel)
+
+
 def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Start the host, then serve until the transport ends or SIGTERM/SIGINT arrives."""
 
@@ -333,10 +338,7 @@ def run_until_signal(host: Host, serving: Callable[[], Coroutine[Any, Any, None]
             traced.probe()
         await host.start()
         task = asyncio.create_task(serving())
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-                loop.add_signal_handler(signum, task.cancel)
+        cancel_on_signals(task)
         with contextlib.suppress(asyncio.CancelledError):
             await task
         full.stop()
