@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import socket
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
@@ -141,21 +142,57 @@ def test_a_frame_over_the_limit_closes_the_connection_with_1009() -> None:
 
 
 def test_a_client_that_does_not_read_is_closed_as_too_slow() -> None:
-    """A spectator's `spectate` is answered with `joined` and `waiting` at once: with room
-    for one message, the second overflows the connection's queue."""
+    """Messages go straight to the socket while it keeps up. A client that stops reading fills
+    the kernel's buffers, then the transport's (websockets pauses writing past its limit), then
+    the connection's queue — and is closed as too slow; the host serves the others on."""
+
+    async def run() -> None:
+        async with serving(real_host(), outbound_limit=8, send_buffer=4096,
+                           compression=None) as port:
+            owner = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            created = await owner.create("premium", VANILLA, seed=8)
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", port))
+            sock.setblocking(False)
+            # max_queue=1: the library stops reading the socket once one message is unread
+            async with connect(f"ws://127.0.0.1:{port}/", sock=sock, max_queue=1) as stalled:
+                await stalled.send(json.dumps({"v": 1, "type": "spectate",
+                                               "game": created["game"]}))
+                get_view = json.dumps({"v": 1, "type": "get", "game": created["game"],
+                                       "what": "view"})
+                for _ in range(400):  # ~1 MB of views, far more than every buffer holds
+                    await stalled.send(get_view)
+                assert (await owner.ping())["type"] == "pong"  # the host has read them all
+                received = 0
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:  # reading again drains what was written, then the close
+                        await asyncio.wait_for(stalled.recv(), 10)
+                        received += 1
+            assert closed.value.rcvd is not None
+            assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1008, "too slow")
+            assert 8 < received < 400  # some went out before it stalled; the rest never did
+            assert (await owner.ping())["type"] == "pong"  # others are not affected
+            await owner.close()
+
+    asyncio.run(run())
+
+
+def test_a_client_that_reads_is_never_too_slow_whatever_the_queue() -> None:
+    """With room for one queued message, a reading client still plays a whole game: the
+    host's bursts (joined + decision, event + view + decision…) are written straight to the
+    socket while it keeps up, so the queue only holds what a stalled socket cannot take."""
 
     async def run() -> None:
         async with serving(real_host(), outbound_limit=1) as port:
-            owner = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
-            created = await owner.create("premium", VANILLA, seed=8)
-            watcher = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
-            await watcher.send({"v": 1, "type": "spectate", "game": created["game"]})
-            with pytest.raises(HostClosed) as closed:
-                while True:
-                    await watcher.next()
-            assert (closed.value.code, closed.value.reason) == (1008, "too slow")
-            assert (await owner.ping())["type"] == "pong"  # others are not affected
-            await owner.close()
+            client = await AsyncClient.connect(f"ws://127.0.0.1:{port}/", validate=True)
+            created = await client.create("premium", VANILLA, seed=8,
+                                          seats={"B": "agent:greedy"})
+            game, token = created["game"], created["tokens"]["A"]
+            joined = await client.join(game, "A", token)
+            over = await play_to_the_end(client, game, {"A": token}, joined.get("decision"))
+            assert over["type"] == "game_over"
+            await client.close()
 
     asyncio.run(run())
 

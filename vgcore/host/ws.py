@@ -22,6 +22,7 @@ import http
 import ipaddress
 import logging
 import re
+import socket
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from vgcore.host import trace
 from vgcore.host.http import HttpRoutes
@@ -61,13 +63,15 @@ Ready = Callable[[int], object] | asyncio.Future[int]
 async def serve_ws(host: Host | Router, host_name: str, port: int, *,
                    allow_origins: Sequence[str] = (), http: HttpRoutes | None = None,
                    ready: Ready | None = None, outbound_limit: int = OUTBOUND_LIMIT,
-                   compression: str | None = "deflate") -> None:
+                   compression: str | None = "deflate", send_buffer: int | None = None) -> None:
     """Serve `host` (one process's, or a sharded host's router) on ws://host_name:port
     (plain HTTP GET on the same port via `http`, `HttpRoutes.default()` when None) until
     cancelled; then close every connection and stop the host. `ready` gets the bound port
     (an ephemeral one when `port` is 0). `compression`: "deflate" (permessage-deflate with
     the clients that offer it) or None (plain frames: less CPU and half the memory per
-    connection, for loopback and LANs)."""
+    connection, for loopback and LANs). `send_buffer`: the kernel's send buffer per
+    connection in bytes (SO_SNDBUF); None keeps the system's, which on Linux grows to several
+    MiB for a client that stops reading — a host with many connections may cap it."""
     routes = http if http is not None else HttpRoutes.default()
 
     async def handler(ws: ServerConnection) -> None:
@@ -78,6 +82,9 @@ async def serve_ws(host: Host | Router, host_name: str, port: int, *,
         process_request=lambda _conn, request: http_reply(routes, request),
         max_size=MAX_MESSAGE, ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT,
         compression=compression, extensions=deflate_extensions(compression))
+    if send_buffer is not None:
+        for listening in server.sockets:  # accepted sockets inherit the listener's size
+            listening.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     bound = server.sockets[0].getsockname()[1]
     log.info("listening on ws://%s:%d", _url_host(host_name), bound)
     _signal_ready(ready, bound)
@@ -91,13 +98,16 @@ async def serve_ws(host: Host | Router, host_name: str, port: int, *,
 
 
 async def serve_connection(host: Host | Router, ws: ServerConnection, outbound_limit: int) -> None:
-    """One WebSocket: frames in go to the host, the host's messages go out through a bounded
-    queue; a connection that lets the queue overflow is closed as too slow."""
+    """One WebSocket: frames in go to the host; the host's messages are written at once while
+    the socket keeps up, and otherwise wait in a bounded queue; a connection that lets the
+    queue overflow is closed as too slow."""
     outbound: asyncio.Queue[str] = asyncio.Queue(outbound_limit)
     closing: list[asyncio.Task[None]] = []
 
     def send(text: str) -> None:
         if closing:
+            return
+        if outbound.empty() and _write_now(ws, text):
             return
         try:
             outbound.put_nowait(text)
@@ -121,6 +131,28 @@ async def serve_connection(host: Host | Router, ws: ServerConnection, outbound_l
         writer.cancel()
         if closing:
             await closing[0]
+
+
+def _write_now(ws: ServerConnection, text: str) -> bool:
+    """Write one message to the socket in the caller's step, when nothing is queued before it
+    and the transport is not over its write limit (websockets' own flow control: `paused`).
+    This skips a task switch and the library's `send` coroutine per message, which at 2,000
+    answers a second is most of the host's send cost; a client that stops reading pauses the
+    transport, and its messages then take the queue, which closes it when full. False: the
+    caller queues the message (the connection is closing, paused, or mid-fragment)."""
+    if ws.protocol.state is not State.OPEN or ws.paused or ws.send_in_progress is not None:
+        return False
+    sent = trace.timer("ws_send")
+    try:
+        ws.protocol.send_text(text.encode())
+        ws.send_data()
+    except Exception as exc:  # a broken socket: the client reconnects and resumes
+        log.info("%s: write failed (%s); dropping the connection", _peer(ws), exc)
+        ws.transport.abort()  # as websockets does when a write fails
+        return True
+    if sent is not None:
+        sent()
+    return True
 
 
 async def _write_frames(ws: ServerConnection, outbound: asyncio.Queue[str]) -> None:
