@@ -505,7 +505,7 @@ class Room:
         """Tell every watcher what changed, once for all the changes of this turn of the
         loop (an answer and what follows it reach each watcher as one batch)."""
         if self.scheduled is None:
-            self.scheduled = asyncio.get_running_loop().call_soon(self.publish_now)
+            self.scheduled = self.host.loop.call_soon(self.publish_now)
 
     def publish_now(self) -> None:
         if self.scheduled is not None:

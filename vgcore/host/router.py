@@ -174,7 +174,8 @@ class WorkerLink(asyncio.SubprocessProtocol):
         self.stdin: asyncio.WriteTransport | None = None
         self.pending: list[bytes] = []
         self.rest = b""
-        self.exited: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()
+        self.exited: asyncio.Future[int | None] = self.loop.create_future()
         self.writable = asyncio.Event()  # clear while the worker's pipe is full
         self.writable.set()
 
@@ -188,7 +189,7 @@ class WorkerLink(asyncio.SubprocessProtocol):
     def write(self, data: bytes) -> None:
         self.pending.append(data)
         if len(self.pending) == 1:
-            asyncio.get_running_loop().call_soon(self.flush)
+            self.loop.call_soon(self.flush)
 
     def flush(self) -> None:
         if self.pending and self.stdin is not None and not self.stdin.is_closing():

@@ -72,6 +72,8 @@ class Host:
         self.tasks: set[asyncio.Task[None]] = set()
         self.waiting: dict[str, GameRecord] = {}  # unfinished games not yet rebuilt
         self.resumed: asyncio.Future[int] | None = None  # done when every game is back
+        # The loop `start` ran in, kept: asking asyncio for it costs a getpid() each time.
+        self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]  # set by start
         # game id -> answers played -> that game's state, for `get view at` (newest last)
         self.pasts: OrderedDict[str, dict[int, Game]] = OrderedDict()
         # game id -> a finished game's final state, for the last few asked about or ended
@@ -88,7 +90,8 @@ class Host:
         there and then (`room`). `resumed` is done when every game is back."""
         self.waiting = {record.id: record for record in self.store.unfinished()
                         if self.owns(record.id)}
-        self.resumed = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()
+        self.resumed = self.loop.create_future()
         self.spawn(self.resume_all(len(self.waiting)))
 
     async def resume_all(self, count: int) -> None:
@@ -428,7 +431,7 @@ class Connection:
             return
         self.outbox.append(text)
         if len(self.outbox) == 1:
-            asyncio.get_running_loop().call_soon(self.flush)
+            self.host.loop.call_soon(self.flush)
 
     def flush(self) -> None:
         """Everything sent at this moment, as one message."""
