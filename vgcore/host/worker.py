@@ -63,6 +63,7 @@ class Mux:
         self.out = out
         self.conns: dict[int, Connection] = {}
         self.pending: list[bytes] = []
+        self.loop = asyncio.get_running_loop()
 
     def line(self, line: bytes) -> None:
         kind, _, rest = line.partition(b" ")
@@ -100,7 +101,7 @@ class Mux:
     def write(self, data: bytes) -> None:
         self.pending.append(data)
         if len(self.pending) == 1:
-            asyncio.get_running_loop().call_soon(self.flush)
+            self.loop.call_soon(self.flush)
 
     def flush(self) -> None:
         if self.pending and not self.out.is_closing():
