@@ -272,3 +272,17 @@ def test_the_source_check_skips_comments_strings_and_data_fields() -> None:
     assert unknown_vg_names(source, tree) == []
     (found,) = unknown_vg_names("local a = 1\nreturn vg.cards_in_hand\n", tree)
     assert (found.name, found.line, found.column) == ("vg.cards_in_hand", 2, 11)
+
+
+def test_the_source_check_of_one_text_follows_each_api_it_is_checked_against() -> None:
+    """The names a source uses are read once per text, but a name is known or not by the API
+    of the engine asking: a plugin's `vg` table present in one engine and absent in another."""
+    from vgcore.scripting.names import unknown_vg_names
+
+    tree = new_sandbox().api_tree()
+    with_plugin = {**tree, "gift": {"force": lambda: None}}
+    source = "local a = 1\nreturn vg.gift.force()\n"
+    assert unknown_vg_names(source, with_plugin) == []
+    (found,) = unknown_vg_names(source, tree)
+    assert (found.name, found.line, found.column) == ("vg.gift", 2, 11)
+    assert unknown_vg_names(source, with_plugin) == []  # the first answer was not kept

@@ -13,6 +13,7 @@ import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 _LONG_OPEN = re.compile(r"\[(=*)\[")
@@ -44,20 +45,15 @@ def unknown_vg_names(source: str, tree: Mapping[str, Any]) -> list[UnknownName]:
     """
     if not tree:
         return []
-    code = strip_comments_and_strings(source)
-    if _SHADOWED.search(code):
-        return []
-    starts = _line_starts(code)
     found = []
-    for match in _CHAIN.finditer(code):
+    for chain in vg_chains(source):
         node: Any = tree
         path = "vg"
-        for part in _PART.finditer(match.group(1)):
-            key = part.group(1)
+        for key, at in chain:
             if not isinstance(node, Mapping):
                 break
             if key not in node:
-                at = match.start(1) + part.start(1)
+                starts = _line_starts(source)  # blanking kept every newline where it was
                 line = _line_of(starts, at)
                 close = difflib.get_close_matches(key, list(node), n=1, cutoff=0.6)
                 found.append(UnknownName(f"{path}.{key}", line, at - starts[line - 1] + 1,
@@ -66,6 +62,24 @@ def unknown_vg_names(source: str, tree: Mapping[str, Any]) -> list[UnknownName]:
             node = node[key]
             path = f"{path}.{key}"
     return found
+
+
+Chain = tuple[tuple[str, int], ...]  # each name of a `vg.a.b` chain, with its offset
+
+
+@lru_cache(maxsize=4096)
+def vg_chains(source: str) -> tuple[Chain, ...]:
+    """The `vg.*` chains of a source outside comments and strings (none when the script binds
+    its own `vg`). Kept per text: every engine a process makes (each strict game, the smoke
+    check's, `vgcore validate`'s) checks the same scripts, and blanking comments and strings
+    is a character-by-character loop; the check against an API tree stays per call."""
+    code = strip_comments_and_strings(source)
+    if _SHADOWED.search(code):
+        return ()
+    return tuple(
+        tuple((part.group(1), match.start(1) + part.start(1))
+              for part in _PART.finditer(match.group(1)))
+        for match in _CHAIN.finditer(code))
 
 
 def strip_comments_and_strings(source: str) -> str:
