@@ -23,7 +23,7 @@ from vgcore.abilities import extra_options
 from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.phases import take
-from vgcore.steps import in_state
+from vgcore.selectors import in_state
 from vgcore.types import FRONT, GC, VC, Until, Zone
 
 if TYPE_CHECKING:

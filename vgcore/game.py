@@ -57,6 +57,7 @@ from vgcore.types import (
     Until,
     Zone,
 )
+from vgcore.views import build_view
 
 if TYPE_CHECKING:
     import random
@@ -409,8 +410,6 @@ class Game:
         return self._view(None, log, since)
 
     def _view(self, seat: Seat | None, log: bool, since: object) -> dict[str, Any]:
-        from vgcore.views import build_view
-
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise ValueError(f"since must be an event number (an int >= 0), got {since!r}")
         if since and not log:

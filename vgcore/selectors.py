@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.carddb import SET_ORDER_TYPES
+from vgcore.history import count_this_turn
 from vgcore.scripting.declarations import FnRef
 from vgcore.types import FRONT, GC, VC, Zone
 
@@ -362,8 +363,6 @@ def _within(n: int, cond: Mapping[str, Any]) -> bool:
 
 
 def _this_turn(game: Game, ctx: Ctx, cond: Mapping[str, Any], when: Any) -> bool:
-    from vgcore.history import count_this_turn
-
     return _within(count_this_turn(game, ctx, when), cond)
 
 
@@ -382,10 +381,19 @@ def _player(game: Game, ctx: Ctx, cond: Mapping[str, Any]) -> Seat:
     return game.opponent(ctx.seat) if cond.get("player") == "opponent" else ctx.seat
 
 
-def _in_state(game: Game, seat: Seat, name: str) -> bool:
-    from vgcore.steps import in_state
+def in_state(game: Game, seat: Seat, name: str) -> bool:
+    """Whether a player is in a state now: entered by a step (a turn state lasts only through
+    that turn; a battle state is removed when the battle ends, `Game.end_modifiers`), or given
+    by a CONT ability while it applies (`{op = "state"}`)."""
+    states = game.state.players[seat].flags.get("states")
+    since = states.get(name) if states else None
+    if since is not None and (since < 0 or since == game.state.turn):
+        return True
+    if name not in game.index.cont_states and not game.any_granted():
+        return False  # no CONT of this game gives that state (asked at every guard step)
+    from vgcore.continuous import in_cont_state
 
-    return in_state(game, seat, name)
+    return in_cont_state(game, seat, name)
 
 
 def damage_of(game: Game, seat: Seat) -> int:
@@ -422,7 +430,7 @@ CONDITIONS: dict[str, Any] = {
     "damage_min": lambda g, c, cond, v: damage_of(g, _player(g, c, cond)) >= v,
     "limit_break": lambda g, c, cond, v: g.team_damage(c.seat) >= v,
     "turn": lambda g, c, cond, v: g.state.turn_player == _turn_of(g, c, v),
-    "state": lambda g, c, cond, v: _in_state(g, _player(g, c, cond), v),
+    "state": lambda g, c, cond, v: in_state(g, _player(g, c, cond), v),
     "self_row": lambda g, c, cond, v: c.uid is not None and _row(g, c.uid) == v,
     "phase": lambda g, c, cond, v: g.state.phase in v,
     "in_battle": lambda g, c, cond, v: (g.state.battle is not None) == v,

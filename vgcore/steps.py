@@ -23,12 +23,13 @@ from vgcore.selectors import (
     amount_of,
     card_matches,
     condition_holds,
+    in_state as in_state,  # where plugins have imported it from (it lives with conditions)
     resolve_ref,
     select,
     uses_target,
 )
 from vgcore.types import STATE_SINCE, VC, Until, Zone
-from vgcore.views import may_see
+from vgcore.views import may_see, private_to, readers_of
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -354,8 +355,6 @@ def hidden(game: Game, uid: Uid) -> bool:
 def chose_private(game: Game, chooser: Seat, uids: list[Uid]) -> Seat | list[Seat] | None:
     """Who may read which cards were chosen: the seats that may see every one of them, and
     the chooser when it knew each (not after a blind pick from another seat's hand)."""
-    from vgcore.views import private_to, readers_of
-
     readers = readers_of(game, uids)
     if all(knows(game, chooser, u) for u in uids):
         readers |= {chooser}
@@ -943,21 +942,6 @@ def run_enter_state(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx)
     states[step["state"]] = STATE_SINCE.get(until, game.state.turn)
     game.state.players[seat].flags["states"] = states
     game.emit("enter_state", seat=seat, state=step["state"], until=until)
-
-
-def in_state(game: Game, seat: Seat, name: str) -> bool:
-    """Whether a player is in a state now: entered by a step (a turn state lasts only through
-    that turn; a battle state is removed when the battle ends, `Game.end_modifiers`), or given
-    by a CONT ability while it applies (`{op = "state"}`)."""
-    states = game.state.players[seat].flags.get("states")
-    since = states.get(name) if states else None
-    if since is not None and (since < 0 or since == game.state.turn):
-        return True
-    if name not in game.index.cont_states and not game.any_granted():
-        return False  # no CONT of this game gives that state (asked at every guard step)
-    from vgcore.continuous import in_cont_state
-
-    return in_cont_state(game, seat, name)
 
 
 def run_give_player(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:

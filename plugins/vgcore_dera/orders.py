@@ -28,8 +28,7 @@ from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, judges
 from vgcore.game import Game
-from vgcore.selectors import Ctx, condition_holds
-from vgcore.steps import in_state
+from vgcore.selectors import Ctx, condition_holds, in_state
 from vgcore.types import Zone
 
 PLAYED_IN = {"normal": "main", "set": "main", "prison": "main", "world": "main",

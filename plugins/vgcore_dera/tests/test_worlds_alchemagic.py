@@ -10,7 +10,7 @@ from vgcore_dera import orders
 
 from vgcore.game import Game
 from vgcore.plugins import Registry
-from vgcore.steps import in_state
+from vgcore.selectors import in_state
 from vgcore.testing.board import game_from_board
 
 HERE = Path(__file__).parent
