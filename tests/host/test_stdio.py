@@ -190,6 +190,16 @@ def test_a_terminal_on_stdin_is_read_line_by_line_until_ctrl_d(tmp_path: Path) -
 # -- `vgcore serve --stdio`, a real subprocess -------------------------------------------
 
 
+def test_serve_stdio_with_nothing_on_stdin_ends_at_once() -> None:
+    """`vgcore serve --stdio < /dev/null` (a supervisor, `nohup`, a script's background job):
+    a device the event loop cannot watch is read to its end like a file, and the host stops
+    cleanly instead of waiting for ever."""
+    done = subprocess.run([*SERVE, "--stdio", "--db", ":memory:"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+
+
 def test_serve_stdio_plays_a_game_against_the_hosts_agent() -> None:
     async def run() -> None:
         client = await AsyncClient.spawn([*SERVE, "--stdio", "--db", ":memory:"],

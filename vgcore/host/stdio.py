@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import stat
 import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -125,18 +126,17 @@ async def read_lines(stdin: BinaryIO) -> AsyncIterator[bytes | OversizedLine]:
 
 
 async def _stream_reader(stdin: BinaryIO) -> asyncio.StreamReader:
-    """An asyncio reader over `stdin`: the event loop watches a pipe or a socket. A regular
-    file (`vgcore serve --stdio < transcript`) cannot be watched, and a terminal would be
-    left non-blocking for the shell after we exit, so a thread reads those instead."""
+    """An asyncio reader over `stdin`: the event loop watches a pipe or a socket. Anything
+    else is read by a thread: a regular file (`vgcore serve --stdio < transcript`) or a
+    device such as /dev/null cannot be watched (epoll refuses them, and asyncio would only
+    find out after this returns, leaving a host that never sees its end of input), and a
+    terminal would be left non-blocking for the shell after we exit."""
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader(limit=MAX_MESSAGE)
-    if not stdin.isatty():
-        try:
-            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
-        except (ValueError, OSError):
-            pass
-        else:
-            return reader
+    mode = os.fstat(stdin.fileno()).st_mode
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
+        return reader
     threading.Thread(target=_pump, args=(loop, reader, stdin.fileno()),
                      name="vgcore-stdin", daemon=True).start()
     return reader
