@@ -23,10 +23,12 @@ from vgcore.selectors import (
     amount_of,
     card_matches,
     condition_holds,
-    in_state as in_state,  # where plugins have imported it from (it lives with conditions)
     resolve_ref,
     select,
     uses_target,
+)
+from vgcore.selectors import (
+    in_state as in_state,  # where plugins have imported it from (it lives with conditions)
 )
 from vgcore.types import STATE_SINCE, VC, Until, Zone
 from vgcore.views import may_see, private_to, readers_of
