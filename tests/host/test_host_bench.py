@@ -29,6 +29,9 @@ def test_bench_host_reports_every_figure_as_json() -> None:
     assert set(data) == fields(HostBenchResult)
     assert data["workers"] == 2  # the sharded host, whose CPU and memory are summed
     assert {"cpus", "load_1m_before", "load_1m_after", "python"} <= set(data["machine"])
+    # how fast the machine ran Python before and after: runs compare only when alike
+    assert data["machine"]["calibration_ms_before"] > 0
+    assert data["machine"]["calibration_ms_after"] > 0
     for run_name, seat_b in (("vs_agent", "agent:random"), ("bot_vs_bot", "bot")):
         figures = data[run_name]
         assert set(figures) == fields(LoadResult)

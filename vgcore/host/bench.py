@@ -68,6 +68,7 @@ MAX_HOST_MESSAGE = 64 * 2**20
 DEFAULT_ANSWERS = 20_000
 DEFAULT_RESUME = 1000
 AGENT_SEAT = "agent:random"
+CALIBRATION_LOOP = 200_000  # iterations of `calibration_ms`'s loop: ~10 ms of Python
 
 
 class BenchError(RuntimeError):
@@ -517,6 +518,20 @@ class Options:
         return (*self.serve_args, "--workers", str(self.workers))
 
 
+def calibration_ms(rounds: int = 7) -> float:
+    """The best of `rounds` timings of a fixed piece of pure-Python work, in ms: how fast this
+    machine runs Python right now. A VM's speed drifts (by a fifth within an hour here), and
+    a tail latency moves with it, so two runs compare only when their figures are alike."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        total = 0
+        for i in range(CALIBRATION_LOOP):
+            total += i * i
+        best = min(best, time.perf_counter() - start)
+    return round(best * 1000, 3)
+
+
 def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: None,
                ) -> HostBenchResult:
     """Run every phase (each on a host of its own) and return the figures."""
@@ -526,7 +541,8 @@ def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: 
 async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBenchResult:
     machine: dict[str, Any] = {"cpus": os.cpu_count(), "load_1m_before": os.getloadavg()[0],
                                "python": platform.python_version(),
-                               "system": f"{platform.system()} {platform.machine()}"}
+                               "system": f"{platform.system()} {platform.machine()}",
+                               "calibration_ms_before": calibration_ms()}
     with tempfile.TemporaryDirectory(prefix="vgcore-host-bench-") as tmp:
         on_phase(f"{options.games} games, seat B the host's agent")
         python_args = ("-m", "cProfile", "-o", str(options.profile)) if options.profile else ()
@@ -556,6 +572,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
             on_phase(f"{options.resume} unfinished games, the host killed and started again")
             resume = await measure_resume(Path(tmp) / "resume.sqlite3", options)
     machine["load_1m_after"] = os.getloadavg()[0]
+    machine["calibration_ms_after"] = calibration_ms()
     rss_start, rss_games = memory
     return HostBenchResult(
         format=options.format_id, compression=options.compression, views=options.views,
