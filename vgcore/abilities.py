@@ -27,7 +27,7 @@ from vgcore.engine import (
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
 from vgcore.ordering import Pending, next_chooser
-from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability
+from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability, CardScript
 from vgcore.selectors import (
     Ctx,
     active_in,
@@ -504,7 +504,7 @@ class GameIndex:
 
     __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "distinct", "in_scope",
                  "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
-                 "name_providers", "options", "places", "printed_stats", "self_autos",
+                 "name_providers", "options", "places", "printed_stats", "scripts", "self_autos",
                  "stat_conts", "stat_modifiers", "state_conts", "zone_listeners", "zone_names")
 
     def __init__(self, game: Game) -> None:
@@ -541,10 +541,14 @@ class GameIndex:
         self.name_providers: list[NameProvider] = self.scoped(engine.name_provider_lists)
         self.listeners: dict[str, list[EventListener]] = merge_listeners(
             table for scope, table in engine.listener_tables if self.holds(scope))
+        # The scripts of the game's cards, for `Game.ability` (a pending ability's, asked at
+        # every check timing) without a call into the interpreted engine and loader.
+        self.scripts: dict[str, CardScript] = {}
         for uid, card_id in enumerate(game.state.card_ids):
             script = engine.script(card_id)
             if script is None:
                 continue
+            self.scripts[card_id] = script
             for ability in script.abilities:
                 if ability.kind == "auto":
                     about_self = _about_self(ability.spec["when"])

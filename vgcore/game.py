@@ -149,14 +149,17 @@ class Game:
         self._scripts = None
 
     def ability(self, card_id: str, number: int) -> Ability:
-        return self.engine.ability(card_id, number)
+        script = self.index.scripts.get(card_id)
+        if script is None:  # a card that joined the game later (a token)
+            return self.engine.ability(card_id, number)
+        return script.abilities[number - 1]
 
     def ability_for(self, ref: Mapping[str, Any]) -> Ability:
         """The ability a pending ability (or a `while`) names: printed, or granted by an effect
         (then declared inside the granting ability's step, found by its path)."""
         grant = ref.get("grant")
         if not grant:
-            return self.engine.ability(ref["card"], ref["ab"])
+            return self.ability(ref["card"], ref["ab"])
         return self.declared_in(self.state.flags["granted"][grant])
 
     def declared_in(self, entry: Mapping[str, Any]) -> Ability:
