@@ -134,10 +134,10 @@ def release_dress(game: Game, move: actions.Move) -> None:
     if move.from_zone == ZONE and move.zone != ZONE:
         forget_dress(game, move.from_seat, move.uid)
         return
-    if not game.is_field(move.from_seat, move.from_zone) or game.is_field(move.seat, move.zone):
-        return
     table = st.players[move.from_seat].flags.get(FLAG)
     if not table or str(move.uid) not in table:
+        return  # asked at every move: most units have no originalDress
+    if not game.is_field(move.from_seat, move.from_zone) or game.is_field(move.seat, move.zone):
         return
     for card in table.pop(str(move.uid)):
         if st.loc[card] != (move.from_seat, ZONE):
