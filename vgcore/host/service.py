@@ -72,8 +72,8 @@ class Host:
         self.tasks: set[asyncio.Task[None]] = set()
         self.waiting: dict[str, GameRecord] = {}  # unfinished games not yet rebuilt
         self.resumed: asyncio.Future[int] | None = None  # done when every game is back
-        # The loop `start` ran in, kept: asking asyncio for it costs a getpid() each time.
-        self.loop: asyncio.AbstractEventLoop = None  # type: ignore[assignment]  # set by start
+        # The loop the host runs in, kept: asking asyncio for it costs a getpid() each time.
+        self._loop: asyncio.AbstractEventLoop | None = None
         # game id -> answers played -> that game's state, for `get view at` (newest last)
         self.pasts: OrderedDict[str, dict[int, Game]] = OrderedDict()
         # game id -> a finished game's final state, for the last few asked about or ended
@@ -81,6 +81,13 @@ class Host:
         self.finals: OrderedDict[str, Game] = OrderedDict()
 
     # -- life cycle ------------------------------------------------------------------------
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The running loop, as `start` saw it (asked once if the host was not started)."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+        return self._loop
 
     async def start(self) -> None:
         """Open the store's unfinished games again, each to the state it had acknowledged.
@@ -90,8 +97,8 @@ class Host:
         there and then (`room`). `resumed` is done when every game is back."""
         self.waiting = {record.id: record for record in self.store.unfinished()
                         if self.owns(record.id)}
-        self.loop = asyncio.get_running_loop()
-        self.resumed = self.loop.create_future()
+        self._loop = asyncio.get_running_loop()
+        self.resumed = self._loop.create_future()
         self.spawn(self.resume_all(len(self.waiting)))
 
     async def resume_all(self, count: int) -> None:
