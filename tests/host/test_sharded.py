@@ -114,7 +114,15 @@ def test_every_message_reaches_the_worker_of_its_game(tmp_path: Path) -> None:
             joined = [client.join(game, "A", info["token"]) for game, info in games.items()]
             with pytest.raises(HostRequestError, match="unknown_game"):
                 client.get("no-such-game", "view")
-            play(client, games, backlog=joined)
+            # every game takes answers on its worker, then is conceded there: routing, not
+            # whole games, is what this test is about (test_restart plays them to the end)
+            assert play(client, games, answers=40, backlog=joined) == 40
+            for game in games:
+                client.concede(game, "A")
+            for _ in games:
+                over = client.next("game_over")
+                games[over["game"]]["over"] = over
+            assert {info["over"]["reason"] for info in games.values()} == {"concede"}
             listed = {g["game"]: g["status"] for g in client.list_games()["games"]}
             assert listed == dict.fromkeys(games, "over")  # both workers' games
             for game, info in games.items():  # each replay verifies: the game was whole
