@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from vgcore.costs import can_pay, describe_cost
-from vgcore.decisions import Action, shared_action
+from vgcore.decisions import Action, new_action, shared_action
 from vgcore.engine import (
     OPTION_ARGS,
     FrameKind,
@@ -264,7 +264,7 @@ def run_check_timing(game: Game, frame: Frame) -> None:
     options: list[Action] = []
     for pa in ready:
         ref = ability_ref(game, seat, pa["uid"], pa["card"], pa["ab"], "auto")
-        action = Action("resolve", (ref,))
+        action = new_action("resolve", (ref,))
         if action not in options:
             options.append(action)
     frame["seat"] = seat
@@ -400,7 +400,7 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
     """`act <ref>` for every ACT ability the seat may use now (RULES.md §7: cost payable)."""
     options = []
     for _uid, _ability, _grant, ref in usable_acts(game, seat):
-        action = Action("act", (ref,))
+        action = new_action("act", (ref,))
         if action not in options:
             options.append(action)
     return options

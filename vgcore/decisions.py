@@ -7,7 +7,7 @@ An answer is an `Action`: a verb plus arguments with one canonical text form, so
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from vgcore.errors import ActionSyntaxError
 from vgcore.types import Seat
@@ -71,6 +71,16 @@ _SHARED: dict[tuple[str, tuple[str, ...]], Action] = {}
 # The string of each shared action, by identity: a shared action lives as long as the process,
 # so its id is never another object's. Logs, hashes and views read these strings all the time.
 _SHARED_TEXT: dict[int, str] = {}
+
+
+_TUPLE_NEW: Final = tuple.__new__
+
+
+def new_action(verb: str, args: tuple[str, ...] = ()) -> Action:
+    """`Action(verb, args)`, built without the named tuple's own `__new__`: that one is a
+    Python function (a frame per action, ~3.8k instructions when compiled code calls the
+    class), and a scripted game builds ~400 actions (its choices, resolve and act options)."""
+    return _TUPLE_NEW(Action, (verb, args))  # type: ignore[no-any-return]
 
 
 def shared_action(verb: str, args: tuple[str, ...] = ()) -> Action:

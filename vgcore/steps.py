@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore import actions
 from vgcore.costs import payers
-from vgcore.decisions import Action, shared_action
+from vgcore.decisions import Action, new_action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.scripting.declarations import FnRef, Schema
 from vgcore.selectors import (
@@ -191,7 +191,7 @@ def next_pick(game: Game, frame: Frame, kind: str, prompt: str) -> list[Uid] | N
         taken = set(p["picked"])
         return [u for u in p["cands"] if u in taken]  # a set: the order of picks is no part
     if pick_complete(p):
-        options.append(Action(p["stop"]))
+        options.append(new_action(p["stop"]))
     elif all_needed(p):
         options = options[:1]  # every card left must be taken: no choice, only an order
     game.ask(p["seat"], kind, f"{prompt} ({pick_progress(p)})", options,
@@ -253,10 +253,10 @@ def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
     for uid in rest:
         first.setdefault(pick_ref(game, p["seat"], uid), uid)
     if p["weights"] is None:  # counting only: with low <= high <= candidates, any pick fits
-        return [Action(p["verb"], (ref,)) for ref in sorted(first)]
+        return [new_action(p["verb"], (ref,)) for ref in sorted(first)]
     weights = weights_of(p)
     total = sum(weights[u] for u in picked)
-    return [Action(p["verb"], (ref,)) for ref, uid in sorted(first.items())
+    return [new_action(p["verb"], (ref,)) for ref, uid in sorted(first.items())
             if completable(p, len(picked) + 1, total + weights[uid],
                            [weights[u] for u in rest if u != uid])]
 
@@ -691,7 +691,7 @@ def run_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> Non
         frame["left"] = left[1:]
         return
     game.ask(ctx.seat, "place", f"Choose a circle for {game.state.card_ids[uid]}.",
-             [Action("choose", (c,)) for c in circles])
+             [new_action("choose", (c,)) for c in circles])
 
 
 def answer_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
@@ -716,7 +716,7 @@ def run_call_token(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) 
         game.pop()
         bind(game, frame, step.get("as"), frame["made"])
         return
-    options = [Action("choose", (c,)) for c in circles]
+    options = [new_action("choose", (c,)) for c in circles]
     up_to = step.get("up_to", False)
     if up_to:
         options.append(shared_action("done"))
@@ -843,7 +843,7 @@ def run_arrange(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> 
         refs = sorted({ref_of(game, ctx.seat, u) for u in left})
         if len(refs) > 1:  # copies of one card need no order
             game.ask(ctx.seat, "choose", "Choose the card to put next, from the top down.",
-                     [Action("choose", (r,)) for r in refs], data={"private": True})
+                     [new_action("choose", (r,)) for r in refs], data={"private": True})
             return
     game.pop()
     order = [*frame["placed"], *left]
@@ -890,7 +890,7 @@ def answer_may(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx,
 
 
 def run_choose_one(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> None:
-    options = [Action("choose", (str(i + 1),)) for i in range(len(step["options"]))]
+    options = [new_action("choose", (str(i + 1),)) for i in range(len(step["options"]))]
     labels = [o.get("text", "") for o in step["options"]]
     game.ask(chooser_of(game, ctx, step), "choose-one", "Choose one: " + " / ".join(labels),
              options, data={"labels": labels})

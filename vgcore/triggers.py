@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from vgcore import actions
-from vgcore.decisions import Action, shared_action
+from vgcore.decisions import Action, new_action, shared_action
 from vgcore.engine import FrameKind
 from vgcore.types import Until, Zone
 
@@ -189,7 +189,7 @@ def part_heal(game: Game, frame: Frame) -> None:
 def heal_options(game: Game, seat: Seat) -> list[Action]:
     st = game.state
     refs = {damage_ref(game, u) for u in st.players[seat].zones[Zone.DAMAGE]}
-    return [Action("choose", (r,)) for r in sorted(refs)]
+    return [new_action("choose", (r,)) for r in sorted(refs)]
 
 
 def damage_ref(game: Game, uid: Uid) -> str:
