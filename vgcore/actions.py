@@ -6,7 +6,7 @@ log, last-known information and rule-action flags stay right no matter who moved
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from vgcore.history import note_new_object
 from vgcore.types import GC, TOKEN, VC, CircleName, Seat, Uid, Zone
@@ -26,6 +26,9 @@ class Move(NamedTuple):
     seat: Seat
     zone: str
     sent_to: str
+
+
+_TUPLE_NEW: Final = tuple.__new__
 
 
 def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
@@ -75,7 +78,8 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     if zone == Zone.DAMAGE:
         game.rules_dirty = True
     if game.index.zone_listeners or ceased:
-        game.moves.append(Move(uid, old_seat, old_zone, seat, zone, sent_to))
+        # tuple.__new__: the named tuple's own __new__ is a Python frame (decisions.new_action)
+        game.moves.append(_TUPLE_NEW(Move, (uid, old_seat, old_zone, seat, zone, sent_to)))
 
 
 def top_of_deck(game: Game, seat: Seat) -> Uid | None:
