@@ -105,3 +105,36 @@ def test_a_library_leading_out_of_the_directory_is_refused(tmp_path: Path) -> No
     (directory / "lib" / "mylib.lua").symlink_to(outside)
     with pytest.raises(CardDataError, match=r"mylib\.lua"):
         load(directory)
+
+
+def test_the_smoke_check_runs_the_cards_that_use_a_library(tmp_path: Path) -> None:
+    """`vgcore validate`'s smoke engines are strict copies of the registry's: they keep the
+    card directory's libraries (they once dropped them, and every card using one was skipped
+    as if its script failed to load)."""
+    from vgcore.smoke import smoke_check
+
+    registry = Registry(card_dirs=[card_dir(tmp_path, LIB)])
+    report = smoke_check(registry, ["LB-001"])
+    assert (report.cards, report.abilities, report.problems) == (1, 1, [])
+
+
+def test_a_scenario_with_cards_of_its_own_keeps_the_directorys_library(tmp_path: Path) -> None:
+    """A scenario's `cards:` make an engine of their own, derived from the format's: the
+    directory's libraries stay (a card using one loaded there once failed for want of them)
+    and the cards both pools share keep their loaded scripts."""
+    from vgcore.testing.scenario import engine_for, scenario_from_mapping
+
+    registry = Registry(card_dirs=[card_dir(tmp_path, LIB)], strict=True)
+    scenario = scenario_from_mapping({
+        "name": "own cards", "format": "d-standard",
+        "cards": [{"id": "LB-002", "name": "Plain Reader", "kind": "normal_unit", "grade": 1,
+                   "power": 8000, "shield": 5000, "critical": 1, "skill": "boost",
+                   "nation": "Brandt Gate"}],
+        "board": {"A": {"vanguard": "LB-001"}, "B": {"vanguard": "LB-002"}},
+        "steps": []})
+    engine = engine_for(scenario, registry)
+    base = registry.engine("d-standard")
+    assert engine is not base and "LB-002" in engine.db and "LB-002" not in base.db
+    assert engine.card_libs == base.card_libs
+    assert engine.script("LB-001").abilities[0].spec["effect"] == ({"op": "draw", "count": 2},)
+    assert engine.script("LB-001") is base.script("LB-001")

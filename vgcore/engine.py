@@ -265,6 +265,7 @@ class Engine:
         self.records = db.records  # by id, for card ids already checked (Game.card)
         self.hook = hook
         self.strict = strict  # script errors raise instead of ending the failing ability
+        self.scoped = scoped
         self.lua_libs = tuple(lua_libs)  # (source, name) run after vg.lua in every runtime
         # Libraries of `--cards` directories (DIR/lib/*.lua): untrusted, run after those; they
         # may only add names to `vg` (vgcore/scripting/prelude.lua, `card_library_vg`).
@@ -371,6 +372,18 @@ class Engine:
         unknown += [k for k in self.battle_steps if k not in self.frames]
         if unknown:
             raise ValueError(f"turn procedure names unknown frame kinds: {unknown}")
+
+    def derived(self, *, db: CardDB | None = None, strict: bool | None = None) -> Engine:
+        """An engine like this one (format, plugins, libraries, scopes) with another card pool
+        or strictness: the smoke check's strict engines, a scenario's with its own cards. It
+        takes this engine's loaded scripts for the cards both pools share, as loading does not
+        depend on strictness; a card of its own pool is loaded by it alone."""
+        copy = Engine(self.format, self.db if db is None else db, self.hook,
+                      strict=self.strict if strict is None else strict,
+                      lua_libs=self.lua_libs, card_libs=self.card_libs,
+                      extra_plugins=self.extra_plugins, scoped=self.scoped)
+        copy.scripts.parent = self.scripts
+        return copy
 
     def game_index(self, game: Any) -> Any:
         """The `GameIndex` of a game's cards: games of the same decks have the same card ids

@@ -181,7 +181,7 @@ def duel_seats(registry: Registry, format_id: str) -> tuple[str, ...]:
 
 def strict_copy(base: Engine) -> Engine:
     """An engine like `base` on which any card script error raises."""
-    return Engine(base.format, base.db, base.hook, strict=True, lua_libs=base.lua_libs)
+    return base.derived(strict=True)
 
 
 def ungated(script: CardScript) -> CardScript:

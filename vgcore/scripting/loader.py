@@ -66,6 +66,9 @@ class ScriptLoader:
         self._sandbox: LuaSandbox | None = None
         self._scripts: dict[str, CardScript | None] = {}
         self._per_thread = threading.local()
+        # The loader of the engine this one's was derived from (`Engine.derived`): the same
+        # format and plugins, so a card with the same record loads the same there.
+        self.parent: ScriptLoader | None = None
 
     @cached_property
     def places(self) -> Places:
@@ -94,8 +97,12 @@ class ScriptLoader:
     def script(self, card_id: str) -> CardScript | None:
         if card_id not in self._scripts:
             card = self.engine.db.get(card_id)
-            path = card.script if card is not None else None
-            self._scripts[card_id] = None if path is None else self.load(card_id, path)
+            parent = self.parent
+            if card is not None and parent is not None and parent.engine.db.get(card_id) is card:
+                self._scripts[card_id] = parent.script(card_id)
+            else:
+                path = card.script if card is not None else None
+                self._scripts[card_id] = None if path is None else self.load(card_id, path)
         return self._scripts[card_id]
 
     def override(self, card_id: str, script: CardScript) -> None:

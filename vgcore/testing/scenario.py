@@ -371,7 +371,7 @@ def engine_for(scenario: Scenario, registry: Registry) -> Engine:
                                  "ids of their own")
     db = CardDB(base.db.values())
     db.add(records)
-    return Engine(base.format, db, base.hook, strict=base.strict, lua_libs=base.lua_libs)
+    return base.derived(db=db)
 
 
 def play(game: Game, steps: Iterable[Step | Mapping[str, Any]],
