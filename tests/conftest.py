@@ -87,6 +87,45 @@ def registry() -> Registry:
 collect_ignore = ["cards/errors"]
 
 
+# -- the everyday run, the system tests and the hostile campaigns ---------------------------
+# Two kinds of test are left out of the plain `python3 -m pytest` (the README's command), so
+# that the everyday run stays short: those marked `system` drive whole real systems beyond the
+# engine (Chromium, a Ray cluster, host processes killed, restarted, sharded or benchmarked,
+# clients in other processes and languages), and those marked `hostile` run the campaigns of
+# hostile input (mutated files, snapshots and messages, each run as a user meets it, mostly in
+# bounded child processes). The engine's own leak, sandbox and illegal-answer tests stay in
+# the everyday run. `-m "system or hostile"` runs the rest (CI does, with the full playout
+# counts); so does naming their files or ids (`python3 -m pytest tests/web`); any `-m` of
+# one's own decides alone.
+LEFT_OUT = ("system", "hostile")
+
+
+def is_everyday_run(config: pytest.Config) -> bool:
+    """No marker expression and no paths given: the run of the README's command."""
+    return not config.option.markexpr and config.args_source is pytest.Config.ArgsSource.TESTPATHS
+
+
+def is_left_out(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) for name in LEFT_OUT)
+
+
+def leave_out_of_everyday_run(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not is_everyday_run(config):
+        return
+    left_out = [item for item in items if is_left_out(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if not is_left_out(item)]
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    if is_everyday_run(config) and not os.environ.get("PYTEST_XDIST_WORKER"):
+        terminalreporter.write_line(
+            "everyday run: the system tests (browsers, Ray, killed and sharded hosts) and the "
+            'hostile campaigns were left out; `python3 -m pytest -m "system or hostile"` runs '
+            "them")
+
+
 # -- scheduling over the xdist workers (`--dist loadgroup` in pyproject.toml) -----------------
 # Tests are handed to the workers one at a time, in this order: the costliest modules first
 # (measured; a module missing here only starts later), so that no worker is left with a long
@@ -155,7 +194,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    leave_out_of_everyday_run(config, items)
     rank = {path: i for i, path in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(unit_of(item), len(rank)))
     for item in items:

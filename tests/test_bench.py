@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from vgcore.agents import RandomAgent
 from vgcore.bench import has_scripts, scripted_decks, set_pairs, vanilla_decks
 from vgcore.decks import DeckList
@@ -80,6 +82,7 @@ def test_bench_measures_every_deck_of_a_set_with_several_decks(registry: Registr
         "VX01-royal-paladin-force vs VX01-neo-nectar-accel"]
 
 
+@pytest.mark.system
 def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
     """`--compare REV`: the revision's own code runs (its packages first on PYTHONPATH), each
     side `--rounds` times, and every figure has both medians and a speed-up."""

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from tests.envs_reference import ReferenceEncoder
+from tests.invariants import playout_count
 from vgcore.envs.pettingzoo import VanguardAECEnv
 from vgcore.game import Game
 from vgcore.plugins import Registry
@@ -66,6 +67,7 @@ def random_walk(env: VanguardAECEnv, seeds: range,
                      else rng.randrange(int(obs["action_mask"].sum())))
 
 
+@pytest.mark.full
 @pytest.mark.parametrize("format_id", FORMATS)
 def test_every_observation_of_whole_games_is_the_reference_encoders(
         plain: Registry, format_id: str) -> None:
@@ -73,7 +75,7 @@ def test_every_observation_of_whole_games_is_the_reference_encoders(
     reference = ReferenceEncoder(env.setup.engine, env.setup.encoder.sizes)
     encoder = env.setup.encoder
     compared = 0
-    for agent, obs, game in random_walk(env, range(3), 600):
+    for agent, obs, game in random_walk(env, range(playout_count(2, 3)), 600):
         assert_same_observation(obs, reference.encode(game, agent))
         for seat in game.state.seats:  # the seats not asked too (cached blocks differ)
             if seat != agent:

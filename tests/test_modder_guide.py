@@ -43,6 +43,7 @@ def test_the_guide_marks_its_files_and_the_plugin_is_the_example() -> None:
                 assert shipped.read_text(encoding="utf-8") == block.body, path
 
 
+@pytest.mark.system  # pip installs the guide's plugin
 @pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell")
 def test_the_guide_runs_as_written(tmp_path: Path) -> None:
     """Files written, commands run with their exit codes and shown output; `pip install`
@@ -75,6 +76,7 @@ def test_a_yaml_only_format_from_a_cards_directory(tmp_path: Path) -> None:
     assert json.loads(result.output)["format"] == "seven-damage"
 
 
+@pytest.mark.system  # pip installs the example plugin
 def test_the_example_plugin_installs_and_plays(tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",

@@ -18,11 +18,16 @@ from vgcore.parallel import plan_batches, run_batches
 from vgcore.plugins import Registry
 from vgcore.simulate import Batch, GameRecord, SimulationReport, play_batch, simulate
 
-ray = pytest.importorskip("ray", reason="the Ray backend's tests need pip install -e '.[test]'")
+pytestmark = pytest.mark.system
+
 
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
+    # Imported here, not at collection: importing Ray costs every run that collects this
+    # module (each xdist worker, the everyday run that leaves it out) over half a second.
+    ray = pytest.importorskip("ray", reason="the Ray backend's tests need pip install -e "
+                              "'.[test]'")
     ray.init(num_cpus=2, include_dashboard=False, logging_level="error", log_to_driver=False)
     yield
     ray.shutdown()

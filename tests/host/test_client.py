@@ -27,6 +27,8 @@ from vgcore.host.client import (
 
 from .test_stdio import SERVE, VANILLA
 
+pytestmark = pytest.mark.system
+
 # `vgcore agent` (cli.py adds it to the `vgcore` group as `main.add_command(agent)`).
 AGENT = [sys.executable, "-m", "vgcore.cli", "agent"]
 LISTENING = re.compile(r"listening on (ws://\S+)")

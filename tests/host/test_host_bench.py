@@ -14,6 +14,8 @@ import pytest
 
 from vgcore.host.bench import HostBenchResult, Load, LoadResult, ResumeResult
 
+pytestmark = pytest.mark.system
+
 BENCH = [sys.executable, "-m", "vgcore.cli", "bench", "--host"]
 
 

@@ -15,6 +15,8 @@ from tests.hostile.test_hidden import FORMATS
 from tests.test_views import permute_hidden
 from vgcore.views import redact
 
+pytestmark = pytest.mark.hostile
+
 HOSTILE_VALUES: tuple[Any, ...] = (None, True, -1, 0, 2**70, 1.5, "", "x" * 5000, [], {},
                                    [1, 2], {"a": {"b": {}}}, "A", "B", "\u0000", "ﬀ")
 

@@ -27,8 +27,9 @@ LISTENING = re.compile(r"listening on (ws://\S+)")
 RESULT_LINE = re.compile(r"game (\S+): (A|B|draw) \((.+)\)")
 NODE = shutil.which("node")
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="`node` is not on PATH: the Node.js "
-                                "example client cannot run here")
+pytestmark = [pytest.mark.system,
+              pytest.mark.skipif(NODE is None, reason="`node` is not on PATH: the Node.js "
+                                 "example client cannot run here")]
 
 
 @contextmanager

@@ -31,6 +31,8 @@ from vgcore import Registry, Replay
 from vgcore.host import protocol
 from vgcore.host.shards import shard_of
 
+pytestmark = pytest.mark.system
+
 SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--stdio", "--snapshot-every", "7"]
 SERVE_SHARDED = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0",
                  "--workers", "2", "--snapshot-every", "7"]

@@ -36,8 +36,9 @@ SERVE = [sys.executable, "-m", "vgcore.cli", "serve", "--ws", "127.0.0.1:0"]
 LISTENING = re.compile(r"listening on (ws://\S+)")
 TIMEOUT = 60
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="the tests find the workers in Linux's /proc")
+pytestmark = [pytest.mark.system,
+              pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                 reason="the tests find the workers in Linux's /proc")]
 
 
 @contextmanager

@@ -34,6 +34,8 @@ from vgcore.testing.scenario import load_scenarios
 from vgcore.validate import validate_all
 from vgcore.yamlio import MAX_DEPTH, parse_yaml_text
 
+pytestmark = pytest.mark.hostile
+
 FILES = Path(__file__).parent / "files"
 # These refusals happen before anything big is built: the child stays near an idle vgcore
 # (35-55 MiB measured), far below the harness's general bound.

@@ -6,6 +6,8 @@ import pytest
 
 from tests.hostile.harness import assert_bounded, assert_clean_refusal, run_bounded
 
+pytestmark = pytest.mark.hostile
+
 
 def test_a_clean_refusal_passes_and_reports_the_childs_peak() -> None:
     outcome = run_bounded(["validate", "--cards", "/nonexistent/cards"])

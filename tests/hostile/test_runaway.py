@@ -35,6 +35,8 @@ from vgcore.scripting.sandbox import LuaSandbox
 from vgcore.testing.board import game_from_board
 from vgcore.views import redact
 
+pytestmark = pytest.mark.hostile
+
 HERE = Path(__file__).parent / "runaway"
 LOOPS, CPU, MEMORY, FREEACT = (HERE / name for name in ("loops", "cpu", "memory", "freeact"))
 KAGERO = "vanilla-premium-kagero"

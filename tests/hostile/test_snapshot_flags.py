@@ -21,6 +21,8 @@ import vgcore.snapshots as snapshots
 from vgcore import Registry, SnapshotError
 from vgcore.snapshots import shape_problem
 
+pytestmark = pytest.mark.hostile
+
 
 @pytest.fixture(scope="module")
 def registry() -> Registry:

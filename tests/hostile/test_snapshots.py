@@ -20,6 +20,8 @@ from tests.hostile.harness import Outcome, assert_bounded, assert_clean_refusal,
 from tests.hostile.mutations import mutate
 from vgcore import Game, Registry, SnapshotError
 
+pytestmark = pytest.mark.hostile
+
 HERE = Path(__file__).parent / "snapshots"
 
 # fixture -> what its one-line refusal says

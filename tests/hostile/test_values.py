@@ -24,6 +24,8 @@ from vgcore.scripting.declarations import MAX_NUMBER
 from vgcore.testing.board import game_from_board
 from vgcore.types import Phase
 
+pytestmark = pytest.mark.hostile
+
 FILES = Path(__file__).parent / "files"
 # These refusals happen before anything big is built: the child stays near an idle vgcore
 # (35-55 MiB measured), far below the harness's general bound.

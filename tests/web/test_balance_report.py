@@ -16,6 +16,8 @@ from vgcore.plugins import Registry
 
 from .conftest import SCREENSHOTS
 
+pytestmark = pytest.mark.system
+
 DECKS = ("D-SD01", "D-SD02", "D-SD03")
 
 

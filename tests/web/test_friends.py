@@ -12,9 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from vgcore.plugins import Registry
 
 from .conftest import VIEWPORT, Watched, screenshot
+
+pytestmark = pytest.mark.system
 
 CARD_ID = re.compile(r"TD0[12]-\d{3}")
 # True once the page has heard what followed its answer (it is no longer "sending…").

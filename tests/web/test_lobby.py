@@ -10,9 +10,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from vgcore.host.client import Client
 
 from .conftest import screenshot, watch
+
+pytestmark = pytest.mark.system
 
 DECK_FILE = Path(__file__).parents[2] / "card_scripts" / "TD01" / "decks" / "TD01.yaml"
 # Too short, an unknown card, 9 of one card, the wrong trigger count, two clans: five

@@ -13,6 +13,8 @@ import pytest
 
 from .conftest import Watched, play_to_the_end, screenshot, watch
 
+pytestmark = pytest.mark.system
+
 # Seeds whose games end in a few dozen answers (the browser tests must stay fast), each with
 # what its table must have shown: stride's G zone and G units, a legion (answered `legion`
 # whenever offered: seed 6 gets there) and a running clock; V Standard's accel
