@@ -175,3 +175,37 @@ def test_the_log_keeps_events_in_their_smallest_tables() -> None:
                       if sys.getsizeof(event) > sys.getsizeof(dict(event.items()))]
     assert native.install().active
     assert not oversized, sorted(set(oversized))
+
+
+def test_games_share_the_objects_of_their_event_numbers() -> None:
+    """An int past 256 is an object of its own; a game's log keeps one per event unless
+    the numbers are shared (vgcore/eventdicts.py `NUMBERS`). Compiled code would unbox an int
+    read from a tuple of ints and box it again as a new object, so this runs on the compiled
+    engine, where the number tables are typed as objects; the log positions at which cards
+    entered their zones (history.note_new_object) and their uid keys are shared too."""
+    needs_build()
+    from vgcore.agents import RandomAgent
+    from vgcore.history import ENTERED
+    from vgcore.plugins import Registry
+
+    registry = Registry()
+    logs, entered = [], []
+    for seed in (4, 5):
+        game = registry.new_game("premium", None, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal:
+            game.apply(agent.choose(game, game.legal_actions()))
+        logs.append(game.state.log)
+        entered.append(game.state.flags[ENTERED])
+    assert native.install().active
+    shortest = min(len(log) for log in logs)
+    assert shortest > 300
+    assert all(logs[0][i]["n"] is logs[1][i]["n"] for i in range(257, shortest))
+    same_keys = entered[0].keys() & entered[1].keys()
+    assert same_keys
+    for key in same_keys:
+        (first,) = (k for k in entered[0] if k == key)
+        (second,) = (k for k in entered[1] if k == key)
+        assert first is second, key
+    late = [(u, n) for u, n in entered[0].items() if n > 256]
+    assert late and all(n is next(e for e in logs[0] if e["n"] == n)["n"] for _u, n in late)

@@ -27,7 +27,7 @@ from vgcore.errors import (
     ScriptError,
     SeatError,
 )
-from vgcore.eventdicts import ANSWER, PRIVATE_ANSWER
+from vgcore.eventdicts import ANSWER, NUMBERS, PRIVATE_ANSWER, SHARED_NUMBERS
 from vgcore.events import STATS
 from vgcore.history import TurnHistory
 from vgcore.layout import Layout, layout_of
@@ -557,7 +557,7 @@ class Game:
         data["question"] = question
         data["answer"] = str(action)
         data["forced"] = forced
-        data["n"] = n
+        data["n"] = NUMBERS[n] if n < SHARED_NUMBERS else n
         if secret:
             data["private"] = seat
         log.append(data)
@@ -581,7 +581,7 @@ class Game:
         if n >= self.log_limit and kind != "game_over":
             raise LimitReached(LOG_LIMIT, self.log_limit)
         data["kind"] = kind
-        data["n"] = n
+        data["n"] = NUMBERS[n] if n < SHARED_NUMBERS else n
         if private is not None:
             data["private"] = private
         if len(data) > COMPACT_FROM:  # built by compiled code: a larger table (eventdicts)

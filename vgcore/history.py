@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from vgcore.eventdicts import NUMBERS, SHARED_NUMBERS, SHARED_UID_KEYS, UID_KEYS
 from vgcore.scripting.declarations import WHEN_CARD_ROLES
 
 if TYPE_CHECKING:
@@ -99,7 +100,9 @@ def same_object(game: Game, uid: Uid | None, n: int) -> bool:
 def note_new_object(game: Game, uid: Uid) -> None:
     """A card changed zones (not circle to circle): from now on it is a new object."""
     st = game.state
-    st.flags.setdefault(ENTERED, {})[str(uid)] = len(st.log)
+    n = len(st.log)
+    key = UID_KEYS[uid] if 0 <= uid < SHARED_UID_KEYS else str(uid)
+    st.flags.setdefault(ENTERED, {})[key] = NUMBERS[n] if n < SHARED_NUMBERS else n
 
 
 def _role_field(role: str) -> str:
