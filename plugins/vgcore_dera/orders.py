@@ -41,10 +41,16 @@ ALCHEMAGIC_WORD = "alchemagic"  # the answer: `order <id> alchemagic <drop id>`
 
 
 def order_ability(game: Game, card_id: str) -> Any:
-    script = game.engine.script(card_id)
+    """The order's ability (its ACT marked `order`), or None. The game's own scripts first
+    (`GameIndex.scripts`, every scripted card of the game): asked at every main-phase and
+    guard question where an order is in hand."""
+    script = game.index.scripts.get(card_id) or game.engine.script(card_id)
     if script is None:
         return None
-    return next((a for a in script.abilities if a.kind == "act" and a.spec.get("order")), None)
+    for ability in script.abilities:
+        if ability.kind == "act" and ability.spec.get("order"):
+            return ability
+    return None
 
 
 def orders_this_turn(game: Game, seat: str) -> int:

@@ -157,8 +157,15 @@ def free_options(game: Game, seat: str) -> list[Action]:
 
 
 def held(game: Game, seat: str) -> list[int]:
-    """`seat`'s own cards in the opponent's Prison."""
-    return [u for u in imprisoned(game, game.opponent(seat)) if game.state.owners[u] == seat]
+    """`seat`'s own cards in the opponent's Prison. Asked at every main-phase question of a
+    game with a Prison, so a plain loop: no helper or comprehension, each a Python call."""
+    st = game.state
+    owners = st.owners
+    out: list[int] = []
+    for uid in st.players[game.opponent(seat)].zones[Zone.ORDER]:
+        if owners[uid] == seat:
+            out.append(uid)
+    return out
 
 
 def start_free(game: Game, seat: str, action: Action) -> None:
