@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from vgcore.cli import main
-from vgcore.errors import CardDataError, ScriptError
+from vgcore.errors import CardDataError, DeckError, ScriptError
 from vgcore.plugins import Registry
 from vgcore.scripting.loader import new_sandbox
 from vgcore.smoke import smoke_check
@@ -143,6 +143,26 @@ def test_validate_lists_every_problem_of_every_file() -> None:
 
 
 # -- errors while a game runs ------------------------------------------------------------
+
+
+def test_a_card_whose_script_needs_a_plugin_its_decks_format_lacks_is_named() -> None:
+    """MY-001 uses the Prison plugin's step, which only d-standard enables, and sits in a
+    v-standard deck. Its script loads with every plugin (the load check) and in d-standard
+    (the smoke check's choice without a deck), so validate once said "all valid" and every game
+    of the deck stopped at the card's first ability. The deck is refused in its format now,
+    by validate and before any game starts."""
+    mistake = ERRORS / "plugin-step-outside-its-format"
+    code, out = run("validate", "--cards", str(mistake))
+    assert code == 1, out
+    assert "deck 'my-jailers' breaks 1 rule(s) of v-standard" in out
+    assert "MY-001 cannot be played in v-standard" in out
+    assert "MY-001.lua:4" in out and "unknown step kind 'imprison'" in out
+    registry = Registry(card_dirs=[mistake])
+    with pytest.raises(DeckError, match="MY-001 cannot be played in v-standard"):
+        registry.new_game("v-standard", ("my-jailers", "vanilla-v-oracle-think-tank"))
+    assert registry.deck_violations(registry.decks["my-jailers"], "d-standard") != [] and not [
+        v for v in registry.deck_violations(registry.decks["my-jailers"], "d-standard")
+        if "MY-001" in v]  # d-standard loads it (its other rules are d-standard's to break)
 
 
 def test_validate_finds_a_runtime_error_in_a_rarely_used_ability() -> None:

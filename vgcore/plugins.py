@@ -19,7 +19,14 @@ from vgcore import hookspecs
 from vgcore.carddb import CardDB, load_card_dir
 from vgcore.decks import DeckList, load_deck, validate_deck
 from vgcore.engine import Engine
-from vgcore.errors import CardDataError, DeckError, FormatError, SnapshotError, UnknownDeckError
+from vgcore.errors import (
+    CardDataError,
+    DeckError,
+    FormatError,
+    ScriptError,
+    SnapshotError,
+    UnknownDeckError,
+)
 from vgcore.formats import Format, load_format_file, resolve_formats
 from vgcore.game import Game
 from vgcore.snapshots import parse_snapshot
@@ -245,12 +252,15 @@ class Registry:
 
     def deck_violations(self, deck: DeckList, format_id: str, *,
                         plugins: Sequence[str] = ()) -> list[str]:
-        """Every construction violation of `deck` under a format, plugins' rules included."""
+        """Every construction violation of `deck` under a format, plugins' rules included, and
+        each card whose script cannot load in that format (a step or `vg` name of a plugin the
+        format lacks): its games would stop at that card's first ability."""
         fmt = self.format(format_id)
         engine = self.engine(format_id, plugins=plugins)
         found = validate_deck(deck, fmt, self.db)
         for more in engine.hook.vgcore_validate_deck(deck=deck, fmt=fmt, db=self.db):
             found.extend(more)
+        found.extend(unloadable_scripts(engine, deck))
         return found
 
     def new_game(self, format_id: str, decks: Sequence[DeckChoice] | None = None,
@@ -407,3 +417,17 @@ class CardSetPlugin:
     @hookspecs.hookimpl
     def vgcore_decks(self) -> list[Path]:
         return sorted((self.directory / "decks").glob("*.yaml"))
+
+
+def unloadable_scripts(engine: Engine, deck: DeckList) -> list[str]:
+    """One violation per card of `deck` whose script does not load on `engine`."""
+    found = []
+    for card_id in dict.fromkeys((*deck.main, *deck.ride_deck, *deck.g_deck)):
+        record = engine.db.get(card_id)
+        if record is None or record.script is None:
+            continue  # an unknown id is validate_deck's to report
+        try:
+            engine.script(card_id)
+        except ScriptError as exc:
+            found.append(f"{card_id} cannot be played in {engine.format.id}: {exc}")
+    return found

@@ -115,8 +115,8 @@ def smoke_check(registry: Registry, card_ids: Iterable[str] | None = None) -> Sm
         normal, forced = engines[key]
         try:
             script = normal.script(card_id)
-        except ScriptError:
-            continue  # reported by the load check
+        except ScriptError:  # reported by the load check, or (in the format of a deck
+            continue  # holding the card) by the deck check: Registry.deck_violations
         if script is None or not script.abilities:
             continue
         forced.scripts.override(card_id, ungated(script))
