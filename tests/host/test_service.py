@@ -217,6 +217,14 @@ def test_an_illegal_deck_lists_every_violation() -> None:
         unknown = await peer.request("create", format="premium",
                                      decks={"A": described, "B": "nope"})
         assert unknown["violations"] == ["B: no installed deck 'nope'"]
+        # A card whose script needs a plugin the format lacks (D-BT01-006 imprisons: the
+        # Prison plugin is d-standard's) is refused before any game, not at its first ability.
+        jailer = {"name": "jailer", "deck": [{"id": "D-BT01-006", "count": 4}]}
+        refused = await peer.request("create", format="v-standard",
+                                     decks={"A": jailer, "B": "vanilla-v-aqua-force"})
+        assert refused["code"] == "bad_deck"
+        assert any(v.startswith("A (jailer): D-BT01-006 cannot be played in v-standard: ")
+                   and "D-BT01-006.lua:" in v for v in refused["violations"]), refused
     run(body)
 
 
