@@ -946,7 +946,7 @@ class Game:
         if table and any(e["until"] == until for e in table.values()):
             self.state.flags["player_granted"] = {k: e for k, e in table.items()
                                                   if e["until"] != until}
-        if until == Until.BATTLE:  # turn states expire by their turn number (steps.in_state)
+        if until == Until.BATTLE:  # turn states expire by their turn number (selectors.in_state)
             for player in self.state.players.values():
                 states = player.flags.get("states")
                 battle = STATE_SINCE[Until.BATTLE]
