@@ -5,13 +5,14 @@ The plugins are registered by name and enabled per game, as a format's `plugins:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from vgcore import actions, hookimpl, modifies
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, PluginScope, SeatLayout, TurnStep, judges
+from vgcore.engine import FrameKind, PluginScope, SeatLayout, TurnStep, hears_moves, judges
 from vgcore.errors import DeckError, FormatError
 from vgcore.game import Game
 from vgcore.plugins import Registry
@@ -843,3 +844,47 @@ def test_a_plugin_replaces_where_a_card_goes_and_hears_every_move(registry: Regi
     assert game.state.players["A"].zones[Zone.DROP] == []
     # heard once the `retire` event that reported the move was logged
     assert plugin.heard == [("RC.FL", Zone.REMOVED, Zone.DROP, "retire")]
+
+
+class Picky:
+    """Zone listeners that declare the moves they hear (`hears_moves`), and one that does not."""
+
+    def __init__(self) -> None:
+        self.heard: dict[str, list[tuple[str, str]]] = {"off_field": [], "to_soul": [],
+                                                        "either": [], "all": []}
+
+    @hookimpl
+    def vgcore_zone_listeners(self, fmt: object) -> list[object]:
+        def listener(name: str) -> Callable[[Game, actions.Move], None]:
+            def hear(game: Game, move: actions.Move) -> None:
+                self.heard[name].append((move.from_zone, move.zone))
+            return hear
+        return [hears_moves(from_zones=("field",))(listener("off_field")),
+                hears_moves(to_zones=(Zone.SOUL,))(listener("to_soul")),
+                hears_moves(from_zones=("RC",), to_zones=(Zone.HAND,))(listener("either")),
+                listener("all")]
+
+
+def test_a_zone_listener_hears_only_the_moves_it_declared(registry: Registry) -> None:
+    plugin = Picky()
+    engine = registry_with("picky", plugin).engine("premium", plugins=["picky"])
+    game = game_from_board(engine, board(rear={"RC.FL": "VAN-RP-006"}), turn=3,
+                           phase=Phase.MAIN)
+    rear = game.unit_at("A", "RC.FL")
+    vanguard = game.vanguard("A")
+    assert rear is not None and vanguard is not None
+    actions.draw(game, "A", 1)                      # deck -> hand
+    actions.move(game, vanguard, "A", Zone.SOUL)    # VC -> soul
+    actions.move(game, rear, "A", Zone.HAND)        # RC -> hand
+    game.tell_moves()
+    assert plugin.heard["all"] == [(Zone.DECK, Zone.HAND), ("VC", Zone.SOUL),
+                                   ("RC.FL", Zone.HAND)]
+    assert plugin.heard["off_field"] == [("VC", Zone.SOUL), ("RC.FL", Zone.HAND)]
+    assert plugin.heard["to_soul"] == [("VC", Zone.SOUL)]
+    # from a rear-guard circle, or into the hand: the draw and the rear-guard, not the vanguard
+    assert plugin.heard["either"] == [(Zone.DECK, Zone.HAND), ("RC.FL", Zone.HAND)]
+
+
+def test_hears_moves_needs_zones() -> None:
+    with pytest.raises(ValueError, match="from_zones or to_zones"):
+        hears_moves()

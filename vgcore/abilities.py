@@ -23,6 +23,7 @@ from vgcore.engine import (
     merge_listeners,
     modifier_test,
     modifies_stat,
+    move_zones,
 )
 from vgcore.errors import ScriptError
 from vgcore.limits import check_pending, count_resolution
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         Engine,
         EventListener,
         GameTest,
+        MoveZones,
         NameProvider,
         PluginScope,
         ScopedCall,
@@ -532,7 +534,9 @@ class GameIndex:
             engine.records[c] for c in dict.fromkeys(game.state.card_ids)]
         self.in_scope: dict[int, bool] = {}
         self.options: dict[str, list[tuple[ScopedCall, OptionGate | None]]] = {}
-        self.zone_listeners: list[ZoneListener] = self.scoped(engine.zone_listener_calls)
+        # Each zone listener with the moves it hears (`engine.hears_moves`; None: all).
+        self.zone_listeners: list[tuple[ZoneListener, MoveZones | None]] = [
+            (f, move_zones(f)) for f in self.scoped(engine.zone_listener_calls)]
         self.stat_modifiers: list[StatModifier] = self.scoped(engine.modifier_lists)
         self.modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
         # By stat, the `when` tests of modifiers_for's modifiers (None: always asked), or

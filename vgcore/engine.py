@@ -42,6 +42,8 @@ NameProvider = Callable[["Game", "Uid"], "Sequence[str]"]
 CostSource = Callable[["Game", "Seat"], "Sequence[Seat]"]
 MoveReplacement = Callable[["Game", "Uid", "Seat", str], "tuple[Seat, str] | None"]
 ZoneListener = Callable[["Game", "Move"], None]
+# The moves a zone listener hears (`hears_moves`): out of these zone words, into these.
+MoveZones = tuple[frozenset[str], frozenset[str]]
 
 
 GameTest = Callable[["Game"], bool]
@@ -77,6 +79,27 @@ def judges(*keys: str) -> Callable[[ValidityCheck], ValidityCheck]:
 def judged_keys(check: ValidityCheck) -> frozenset[str] | None:
     """A validity check's spec keys (see `judges`), None if it declared none."""
     return getattr(check, "keys", None)
+
+
+def hears_moves(*, from_zones: Iterable[str] = (), to_zones: Iterable[str] = (),
+                ) -> Callable[[ZoneListener], ZoneListener]:
+    """Declare the only moves a zone listener needs to hear: those out of one of `from_zones`
+    or into one of `to_zones`, in the zone words card scripts use ("field", "RC", "VC",
+    "hand", a plugin's zone). The other moves do not call it: a listener without it hears
+    every move, some 250 a game, most of them draws, calls and drive checks."""
+    zones: MoveZones = (frozenset(from_zones), frozenset(to_zones))
+    if not zones[0] and not zones[1]:
+        raise ValueError("hears_moves needs from_zones or to_zones (or leave it off)")
+
+    def mark(function: ZoneListener) -> ZoneListener:
+        function.move_zones = zones  # type: ignore[attr-defined]
+        return function
+    return mark
+
+
+def move_zones(listener: ZoneListener) -> MoveZones | None:
+    """A zone listener's zones (see `hears_moves`), None if it hears every move."""
+    return getattr(listener, "move_zones", None)
 
 
 def modifier_test(function: StatModifier) -> GameTest | None:

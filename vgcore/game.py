@@ -9,7 +9,7 @@ the game, so clones, JSON snapshots and replays are exact.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.abilities import GameIndex, collect_triggers
 from vgcore.actions import Move
@@ -43,7 +43,7 @@ from vgcore.limits import (
 from vgcore.rng import Pcg32
 from vgcore.scripting.declarations import Ability
 from vgcore.scripting.host import ScriptHost
-from vgcore.selectors import Ctx, condition_holds
+from vgcore.selectors import Ctx, active_in, condition_holds
 from vgcore.state import Event, Frame, GameState, PlayerState
 from vgcore.types import (
     GC,
@@ -62,7 +62,10 @@ from vgcore.views import build_view
 if TYPE_CHECKING:
     import random
 
+    from vgcore.engine import MoveZones
     from vgcore.plugins import Registry
+
+CEASED: Final = Zone.CEASED  # a compiled constant: compared at every move told
 
 
 class Game:
@@ -605,22 +608,34 @@ class Game:
 
     def tell_moves(self) -> None:
         """Tell the zone listeners of the card moves made since they last heard, in order
-        (moves that listeners make join the queue; hook `vgcore_zone_listeners`)."""
+        (moves that listeners make join the queue; hook `vgcore_zone_listeners`), each
+        listener only of the moves it declared it hears (`engine.hears_moves`)."""
         if self.telling_moves:
             return
         self.telling_moves = True
+        moves = self.moves
+        told = 0
         try:
             listeners = self.index.zone_listeners
-            while self.moves:
-                done = self.moves.pop(0)
-                if done.zone == Zone.CEASED:
+            while told < len(moves):
+                done = moves[told]
+                told += 1
+                if done.zone == CEASED:
                     self.emit("token_ceased", seat=done.from_seat, card=self.state.card_ids[
                         done.uid], uid=done.uid, to=done.sent_to, from_seat=done.from_seat,
                         **{"from": done.from_zone})
-                for listener in listeners:
-                    listener(self, done)
+                for listener, zones in listeners:
+                    if zones is None or self._hears(done, zones):
+                        listener(self, done)
         finally:
+            del moves[:told]
             self.telling_moves = False
+
+    def _hears(self, move: Move, zones: MoveZones) -> bool:
+        """Whether a move is out of or into one of a zone listener's zones."""
+        froms, tos = zones
+        return bool((froms and active_in(self, move.from_seat, move.from_zone, froms))
+                    or (tos and active_in(self, move.seat, move.zone, tos)))
 
     def script_failed(self, error: ScriptError) -> None:
         """A card script failed while resolving: strict engines raise; otherwise the failing

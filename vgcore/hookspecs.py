@@ -223,7 +223,9 @@ def vgcore_zone_listeners(fmt: Format) -> list[ZoneListener]:
     where it was, where it went and where it was sent) once the event that reported the move is
     logged and its AUTO abilities collected. Follow zone changes here instead of listing event
     kinds: e.g. an overDress unit's originalDress goes to the drop whenever the unit leaves the
-    field, whatever moved it (a retire, a bind, the soul, a prison, the deck)."""
+    field, whatever moved it (a retire, a bind, the soul, a prison, the deck). Decorate a
+    listener with `vgcore.engine.hears_moves(from_zones=…, to_zones=…)` to be told only of the
+    moves out of or into those zones: a game makes some 250 moves, most of them draws."""
 
 
 @hookspec

@@ -61,26 +61,29 @@ def orders_this_turn(game: Game, seat: str) -> int:
 def order_options(game: Game, seat: str, kind: str) -> list[Action]:
     """`order <id>` for each order in hand the seat may play at this kind of decision."""
     st = game.state
+    records, card_ids = game.engine.records, st.card_ids
+    first: dict[str, int] = {}  # by card id, the first copy in hand of each order of this kind
+    for uid in st.players[seat].zones[Zone.HAND]:
+        card_id = card_ids[uid]
+        if card_id not in first:
+            card = records[card_id]
+            if card.kind == "order" and PLAYED_IN.get(card.order_type or "") == kind:
+                first[card_id] = uid
+    if not first:
+        return []  # asked at every main phase and guard question: most hands hold no order
     if orders_this_turn(game, seat) >= game.engine.format.max_orders_per_turn:
         return []
-    records, card_ids = game.engine.records, st.card_ids
-    in_hand = {card_ids[u] for u in st.players[seat].zones[Zone.HAND]
-               if records[card_ids[u]].kind == "order"}
-    if not in_hand:
-        return []  # asked at every main phase and guard question: most hands hold no order
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
-    for card_id in sorted(in_hand):
+    for card_id in sorted(first):
         card = records[card_id]
-        if PLAYED_IN.get(card.order_type or "") != kind:
-            continue
         if (card.grade or 0) > max_grade:
             continue
         ability = order_ability(game, card_id)
         if ability is None:
             continue
-        uid = next(u for u in st.players[seat].zones[Zone.HAND] if st.card_ids[u] == card_id)
+        uid = first[card_id]
         ctx = Ctx(seat, uid)
         spec = ability.spec
         if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
@@ -91,7 +94,7 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
         if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
             continue
         options.append(Action("order", (card_id,)))
-    return sorted(options, key=str)
+    return sorted(options, key=str) if len(options) > 1 else options
 
 
 def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[str]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind, PluginScope, modifies
+from vgcore.engine import FrameKind, PluginScope, hears_moves, modifies
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
 from vgcore.steps import StepKind, player_of
@@ -205,6 +205,7 @@ def cease_to_exist(game: Game, uid: int, seat: str, zone: str) -> tuple[str, str
     return game.state.owners[uid], GONE
 
 
+@hears_moves(to_zones=(GONE,))
 def on_vanish(game: Game, move: actions.Move) -> None:
     """Zone listener: log a pseudo-card that ceased to exist (`from` = where it was sent)."""
     if move.zone == GONE and move.from_zone != GONE:

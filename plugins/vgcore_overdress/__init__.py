@@ -26,7 +26,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import PluginScope
+from vgcore.engine import PluginScope, hears_moves
 from vgcore.game import Game
 from vgcore.selectors import Ctx, card_matches, resolve_ref
 from vgcore.types import VC, Zone
@@ -127,6 +127,7 @@ def overdress(game: Game, seat: str, card_id: str, circle: str) -> None:
               dress_cards=[st.card_ids[u] for u in dress])
 
 
+@hears_moves(from_zones=(ZONE, "field"))  # the dress, or a unit that may wear one
 def release_dress(game: Game, move: actions.Move) -> None:
     """Zone listener: a unit with originalDress left the field, by whatever means (retired,
     bound, imprisoned, put into the soul, deck or hand): its originalDress goes to the drop."""
