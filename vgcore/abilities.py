@@ -11,7 +11,7 @@ pending abilities one at a time, then the other players (ordering.py decides rea
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vgcore.costs import can_pay, describe_cost
@@ -30,6 +30,7 @@ from vgcore.limits import check_pending, count_resolution
 from vgcore.ordering import Pending, next_chooser
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability, CardScript
 from vgcore.selectors import (
+    CORE_ZONES,
     Ctx,
     active_in,
     circle_of,
@@ -73,17 +74,19 @@ def used_key(uid: Uid, number: int) -> str:
 
 def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
     """Validity (the "A" of RULES.md §7): limit break, once per turn, plugin conditions."""
-    spec = ability.spec
     if (game.state.modifiers or game.index.conts) and game.has(uid, "no_abilities"):
         return False
-    limit = spec.get("limit_break")
+    limit = ability.limit_break
     if limit is not None and game.team_damage(seat) < limit:  # a tag team's total (§13)
         return False
-    if spec.get("once_per_turn"):
+    if ability.once_per_turn:
         used = game.state.flags.get("used", {})
         if used.get(used_key(uid, ability.number)) == game.state.turn:
             return False
-    for check in checks_for(game.engine, ability):  # noqa: SIM110 - a hot path
+    engine = game.engine
+    known = ability.judged_by
+    checks = known[1] if known is not None and known[0] is engine else checks_for(engine, ability)
+    for check in checks:  # noqa: SIM110 - a hot path
         if not check(game, seat, uid, ability):
             return False
     return True
@@ -91,15 +94,14 @@ def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
 
 def checks_for(engine: Engine, ability: Ability) -> tuple[ValidityCheck, ...]:
     """The plugins' validity checks that can judge this ability (`vgcore.engine.judges`),
-    found once per ability: most abilities have none of the keys the checks judge."""
-    known = engine.ability_checks.get(id(ability))
-    if known is None:
-        spec = ability.spec
-        checks = tuple([check for check in engine.validity_checks
-                        if (keys := judged_keys(check)) is None
-                        or any(key in spec for key in keys)])
-        known = engine.ability_checks[id(ability)] = (ability, checks)
-    return known[1]
+    found once per ability and engine and kept on the ability (`Ability.judged_by`): most
+    abilities have none of the keys the checks judge."""
+    spec = ability.spec
+    checks = tuple([check for check in engine.validity_checks
+                    if (keys := judged_keys(check)) is None
+                    or any(key in spec for key in keys)])
+    ability.judged_by = (engine, checks)  # one assignment: a reader sees both or neither
+    return checks
 
 
 def zone_at_event(game: Game, uid: Uid, event: Event) -> str:
@@ -180,7 +182,12 @@ def collect_triggers(game: Game, event: Event) -> None:
     previous = event.get("previous_uid")
     moved_a = subject if isinstance(subject, int) else -1
     moved_b = previous if isinstance(previous, int) else -1
+    loc = st.loc
     for uid, ability in printed:
+        zone = loc[uid][1]
+        if zone in CORE_ZONES and zone not in ability.zone_set and uid != moved_a \
+                and uid != moved_b:
+            continue  # in the deck, hand, drop…, where it does not work (as `active_in` says)
         trigger_if_met(game, event, uid, ability, None, moved_a, moved_b)
     if st.flags.get("granted"):
         for key, uid, ability in game.granted():
@@ -630,7 +637,7 @@ class GameIndex:
         return tuple([f for f, test in zip(found, tests, strict=True)
                       if test is None or test(game)])
 
-    def placed(self, game: Game, which: str, seats: Iterable[Seat]) -> list[tuple[int, Ability]]:
+    def placed(self, game: Game, which: str, seats: Sequence[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"
         of `stat_conts`) whose card lies with one of `seats` in a zone where one of them
         works, in the list's order. Looked up from where the few cards holding such an
@@ -638,45 +645,60 @@ class GameIndex:
         every card in the zones."""
         places = self.places.get(which)
         if places is None:
-            entries: list[tuple[int, Ability]] = (
-                self.stat_conts.get(which, []) if which.startswith("stat:")
-                else getattr(self, which))
-            words = tuple(dict.fromkeys(w for _uid, a in entries for w in sorted(a.zone_set)))
-            by_uid: dict[int, list[Ability]] = {}
-            for uid, ability in entries:
-                by_uid.setdefault(uid, []).append(ability)
-            places = self.places[which] = (words, by_uid, sorted(by_uid))
+            places = self.places[which] = self.holders_of(which)
         words, by_uid, holders = places
-        if not holders:
-            return []
-        players = game.state.players
-        wanted: dict[Seat, frozenset[str]] = {}
-        for seat in seats:
-            # A seat's zone names change only when a circle is made (a few per game; circles
-            # are never taken away): each game keeps them with the very circles dict they
-            # were made for (held, so it cannot be another's) and its size then; the games
-            # and clones sharing this index share them by the circles' names.
-            circles = players[seat].circles
-            named = game.zone_names.get((which, seat))
-            if named is None or named[0] is not circles or named[1] != len(circles):
-                key = (which, seat, tuple(circles))
-                names = self.zone_names.get(key)
-                if names is None:
-                    names = self.zone_names[key] = frozenset(zone_names(game, seat, words))
-                named = game.zone_names[which, seat] = (circles, len(circles), names)
-            if named[2]:
-                wanted[seat] = named[2]
         found: list[tuple[int, Ability]] = []
+        if not holders:
+            return found
+        # Each seat asked with its zone names (a seat compared by identity first: a dict
+        # lookup per holder would cost more than the two seats' comparisons).
+        wanted: list[tuple[Seat, frozenset[str]]] = []
+        for seat in seats:
+            names = self.names_at(game, which, seat, words)
+            if names:
+                wanted.append((seat, names))
         if not wanted:
             return found
         loc = game.state.loc
         for uid in holders:  # by uid: the lists hold cards by uid
-            seat, zone = loc[uid]
-            names = wanted.get(seat)
-            if names is not None and zone in names:
-                for ability in by_uid[uid]:
-                    found.append((uid, ability))
+            where = loc[uid]
+            for seat, names in wanted:
+                if where[0] == seat:
+                    if where[1] in names:
+                        for ability in by_uid[uid]:
+                            found.append((uid, ability))
+                    break
         return found
+
+    def holders_of(self, which: str,
+                   ) -> tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]:
+        """For `placed`: the zone words where a list's abilities work, its abilities by card,
+        and those cards in uid order."""
+        entries: list[tuple[int, Ability]] = (
+            self.stat_conts.get(which, []) if which.startswith("stat:")
+            else getattr(self, which))
+        words = tuple(dict.fromkeys(w for _uid, a in entries for w in sorted(a.zone_set)))
+        by_uid: dict[int, list[Ability]] = {}
+        for uid, ability in entries:
+            by_uid.setdefault(uid, []).append(ability)
+        return words, by_uid, sorted(by_uid)
+
+    def names_at(self, game: Game, which: str, seat: Seat, words: tuple[str, ...],
+                 ) -> frozenset[str]:
+        """A list's zone words as the names of one seat's zones now. A seat's zone names
+        change only when a circle is made (a few per game; circles are never taken away):
+        each game keeps them with the very circles dict they were made for (held, so it
+        cannot be another's) and its size then; the games and clones sharing this index
+        share them by the circles' names."""
+        circles = game.state.players[seat].circles
+        named = game.zone_names.get((which, seat))
+        if named is None or named[0] is not circles or named[1] != len(circles):
+            key = (which, seat, tuple(circles))
+            names = self.zone_names.get(key)
+            if names is None:
+                names = self.zone_names[key] = frozenset(zone_names(game, seat, words))
+            named = game.zone_names[which, seat] = (circles, len(circles), names)
+        return named[2]
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

@@ -20,7 +20,8 @@ class Ability:
     """One validated ability: its kind, its 1-based number on the card, its spec, the line
     it was declared on, and the zones where it works (`zones`, and `zone_set` to test)."""
 
-    __slots__ = ("kind", "line", "number", "spec", "zone_set", "zones")
+    __slots__ = ("judged_by", "kind", "limit_break", "line", "number", "once_per_turn", "spec",
+                 "zone_set", "zones")
 
     def __init__(self, kind: str, number: int, spec: Mapping[str, Any],
                  line: int | None = None) -> None:
@@ -31,6 +32,12 @@ class Ability:
         zones = tuple(spec.get("zones") or DEFAULT_ZONES[kind])
         self.zones: tuple[str, ...] = zones
         self.zone_set: frozenset[str] = frozenset(zones)
+        # Read at every validity check (vgcore.abilities.is_valid) without a spec lookup.
+        self.limit_break: Any = spec.get("limit_break")
+        self.once_per_turn: bool = bool(spec.get("once_per_turn"))
+        # The engine that last asked which plugin checks can judge this ability, and those
+        # checks (vgcore.abilities.checks_for): an engine's plugins never change.
+        self.judged_by: tuple[Any, tuple[Any, ...]] | None = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Ability):

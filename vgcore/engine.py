@@ -387,9 +387,6 @@ class Engine:
                         raise ValueError(f"flag {name!r} is declared with two shapes")
         self.validity_checks: list[ValidityCheck] = [
             f for fs in hook.vgcore_ability_validity(fmt=fmt) for f in fs]
-        # By id of an ability (kept in the value, so the id stays its own): the validity
-        # checks that can judge it (`judges`; vgcore.abilities.checks_for).
-        self.ability_checks: dict[int, tuple[Any, tuple[ValidityCheck, ...]]] = {}
         self.scripts = ScriptLoader(self)
         unknown = [s.kind for s in self.turn_steps if s.kind not in self.frames]
         unknown += [k for k in self.battle_steps if k not in self.frames]

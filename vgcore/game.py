@@ -588,7 +588,10 @@ class Game:
         if private is not None:
             data["private"] = private
         if len(data) > COMPACT_FROM:  # built by compiled code: a larger table (eventdicts)
-            data = dict(data.items())  # filled one by one from its items: compact
+            compact: dict[str, Any] = {}  # filled one key at a time: the str-keyed table
+            for key, value in data.items():  # (a compiled loop: no item tuples, unlike
+                compact[key] = value  # `dict(data.items())`, three times the work)
+            data = compact
         log.append(data)
         index = self._index or self.index
         listeners = index.listeners.get(kind)
@@ -628,7 +631,10 @@ class Game:
                     if zones is None or self._hears(done, zones):
                         listener(self, done)
         finally:
-            del moves[:told]
+            if told == len(moves):
+                moves.clear()
+            else:  # a listener failed: the moves not yet told stay queued
+                del moves[:told]
             self.telling_moves = False
 
     def _hears(self, move: Move, zones: MoveZones) -> bool:

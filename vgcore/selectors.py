@@ -9,7 +9,7 @@ zone order), so two runs of the same game choose the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.carddb import SET_ORDER_TYPES
 from vgcore.history import count_this_turn
@@ -49,7 +49,7 @@ class Ctx:
 
 # -- zones -------------------------------------------------------------------------------
 
-CORE_ZONES = frozenset(Zone.ALL)  # the core's zones: never a circle nor standing on one
+CORE_ZONES: Final = frozenset(Zone.ALL)  # the core's zones: never a circle nor standing on one
 
 
 def active_in(game: Game, seat: Seat, zone: str, zones: frozenset[str]) -> bool:
