@@ -45,6 +45,7 @@ COMPILED = [
     "vgcore/events.py",
     "vgcore/layout.py",
     "vgcore/ability.py",
+    "vgcore/framekind.py",
     # The learning environments' observation encoder (issue 14's steps/s); numpy is read as
     # an untyped module where the build has no numpy (pip's isolated build).
     "vgcore/envs/encoding.py",

@@ -18,7 +18,6 @@ from vgcore.costs import can_pay, describe_cost
 from vgcore.decisions import Action, new_action, shared_action
 from vgcore.engine import (
     OPTION_ARGS,
-    FrameKind,
     judged_keys,
     merge_listeners,
     modifier_test,
@@ -26,6 +25,7 @@ from vgcore.engine import (
     move_zones,
 )
 from vgcore.errors import ScriptError
+from vgcore.framekind import FrameKind
 from vgcore.limits import check_pending, count_resolution
 from vgcore.ordering import Pending, next_chooser
 from vgcore.scripting.declarations import WHEN_CARD_ROLES, Ability, CardScript

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from vgcore import actions
 from vgcore.abilities import extra_options
 from vgcore.decisions import Action, shared_action
-from vgcore.engine import FrameKind
+from vgcore.framekind import FrameKind
 from vgcore.phases import take
 from vgcore.selectors import in_state
 from vgcore.types import FRONT, GC, VC, Until, Zone

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.errors import FormatError
 from vgcore.events import CARD_FIELDS
+from vgcore.framekind import FrameKind as FrameKind  # re-exported: plugins build them
 from vgcore.scripting.loader import ScriptLoader
 from vgcore.types import STANDARD_CIRCLES
 from vgcore.zones import CORE_ZONES, ZoneSpec
@@ -105,36 +106,6 @@ def move_zones(listener: ZoneListener) -> MoveZones | None:
 def modifier_test(function: StatModifier) -> GameTest | None:
     """A continuous modifier's `when` test (see `modifies`), None if it declared none."""
     return getattr(function, "when", None)
-
-
-@dataclass(frozen=True, slots=True)
-class FrameKind:
-    """How one kind of procedure frame advances (`run`) and takes an answer (`answer`).
-
-    `run` is called while the frame is on top of the stack and no decision is pending; it does
-    one stage of work: pushes frames, pops itself, changes the state, or asks a decision.
-    `answer` receives the chosen option of a decision this frame asked. Check timing
-    (RULES.md §8) happens only between frames marked `interruptible`, and not while the top
-    frame holds `"hold": True` (e.g. a checked card still in the trigger zone).
-
-    Rule actions (RULES.md §9) are checked while a frame with `checks_rules` is on top: by
-    default the interruptible ones (the points of the turn and the moments between
-    abilities), never a frame that is part of a resolution (an ability's steps, a trigger's
-    effect), so one effect that empties both decks is judged once it has fully resolved.
-    """
-
-    run: RunFn
-    answer: AnswerFn | None = None
-    interruptible: bool = True  # pending abilities may resolve while this frame is on top
-    rule_point: bool | None = None  # None: rule actions are checked iff interruptible
-    # What a snapshot's frame of this kind must hold (vgcore.snapshots): (field, check,
-    # required), check one of "seat", "uid", "uid?", "uids", "count", "flag", "list", "map",
-    # "text", or a tuple of the texts allowed. The core's own kinds are described there.
-    fields: tuple[tuple[str, Any, bool], ...] = ()
-
-    @property
-    def checks_rules(self) -> bool:
-        return self.interruptible if self.rule_point is None else self.rule_point
 
 
 @dataclass(frozen=True, slots=True)

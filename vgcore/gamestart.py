@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from vgcore import actions
 from vgcore.decisions import Action
-from vgcore.engine import FrameKind
+from vgcore.framekind import FrameKind
 from vgcore.steps import next_pick, picking, start_picks, take_pick
 from vgcore.types import VC, Zone
 

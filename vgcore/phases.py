@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from vgcore import actions
 from vgcore.abilities import act_options, activate, extra_options
 from vgcore.decisions import Action, shared_action
-from vgcore.engine import FrameKind, TurnStep
+from vgcore.engine import TurnStep
+from vgcore.framekind import FrameKind
 from vgcore.limits import turn_limit_reached
 from vgcore.types import VC, Phase, Until, Zone
 

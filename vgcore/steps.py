@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from vgcore import actions
 from vgcore.costs import payers
 from vgcore.decisions import Action, new_action, shared_action
-from vgcore.engine import FrameKind
+from vgcore.framekind import FrameKind
 from vgcore.scripting.declarations import FnRef, Schema
 from vgcore.selectors import (
     Ctx,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from vgcore import actions
 from vgcore.decisions import Action, new_action, shared_action
-from vgcore.engine import FrameKind
+from vgcore.framekind import FrameKind
 from vgcore.types import Until, Zone
 
 if TYPE_CHECKING:
