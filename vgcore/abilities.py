@@ -500,7 +500,7 @@ def option_gate(game: Game, scope: PluginScope | None) -> OptionGate | None:
     if scope is None or scope.option_zones is None:
         return None
     test = scope.option_cards or scope.cards
-    records, card_ids = game.engine.records, game.state.card_ids
+    records, card_ids = game.records, game.state.card_ids
     passing = frozenset(uid for uid, card_id in enumerate(card_ids)
                         if test is None or test(records[card_id]))
     return tuple(sorted(scope.option_zones)), passing

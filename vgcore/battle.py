@@ -282,7 +282,7 @@ def hand_guardians(game: Game, seat: Seat) -> list[str]:
     no_grade0 = vg is not None and game.has(vg, "cannot_guard_grade0")
     out = []
     for uid in st.players[seat].zones[Zone.HAND]:
-        card = game.engine.records[st.card_ids[uid]]
+        card = game.records[st.card_ids[uid]]
         if not card.is_unit:
             continue
         if fmt.guardian_grade_limit and (card.grade or 0) > max_grade:

@@ -9,7 +9,7 @@ the game, so clones, JSON snapshots and replays are exact.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from vgcore.abilities import GameIndex, collect_triggers
 from vgcore.actions import Move
@@ -29,6 +29,7 @@ from vgcore.errors import (
 )
 from vgcore.eventdicts import ANSWER, NUMBERS, PRIVATE_ANSWER, SHARED_NUMBERS
 from vgcore.events import STATS
+from vgcore.framekind import FrameKind
 from vgcore.history import TurnHistory
 from vgcore.layout import Layout, layout_of
 from vgcore.limits import (
@@ -71,15 +72,45 @@ CEASED: Final = Zone.CEASED  # a compiled constant: compared at every move told
 class Game:
     """One game. Drive it with `legal_actions()`/`apply()`; read it with `view(seat)`."""
 
-    __slots__ = ("_index", "_scripts", "answer_mark", "answers_logged", "cont_busy",
-                 "cont_cache", "cont_memo", "engine", "history_cache", "in_procedure",
-                 "layouts", "log_limit", "moves", "probing", "resolution_mark", "rules_dirty",
-                 "script_left", "script_warnings", "state", "state_cache", "telling_moves",
-                 "zone_names")
+    __slots__ = (
+        "_index",
+        "_scripts",
+        "answer_mark",
+        "answers_logged",
+        "cont_busy",
+        "cont_cache",
+        "cont_memo",
+        "engine",
+        "field_zones",
+        "frames",
+        "history_cache",
+        "in_procedure",
+        "layouts",
+        "limits",
+        "log_limit",
+        "moves",
+        "probing",
+        "records",
+        "resolution_mark",
+        "rules_dirty",
+        "script_budget",
+        "script_left",
+        "script_warnings",
+        "state",
+        "state_cache",
+        "step_budget",
+        "telling_moves",
+        "zone_names",
+    )
 
     def __init__(self, engine: Engine, state: GameState) -> None:
         self.engine = engine
         self.state = state
+        # The engine's tables read at every card, frame and field test, at hand (the engine
+        # is an interpreted object: each read through it is an attribute lookup).
+        self.records = cast("dict[str, CardRecord]", engine.records)
+        self.frames: dict[str, FrameKind] = engine.frames
+        self.field_zones: frozenset[str] = engine.field_zones
         self.rules_dirty = False
         # Derived from the state, never part of it: built on demand (the ability index is
         # shared with clones and the engine's other games of the same card ids).
@@ -112,7 +143,12 @@ class Game:
         # card functions may still spend before the next question (reset at every answer),
         # and whether the procedure is running (then a limit met ends the game).
         limits = engine.format.limits
-        self.script_left = limits.script_instructions_per_decision
+        # The format's limits (`formats.GameLimits`), and the two read at every answer, at
+        # hand here rather than three attribute lookups away (engine.format.limits.…).
+        self.limits: Any = limits
+        self.script_budget: int = limits.script_instructions_per_decision
+        self.step_budget: int = limits.steps_per_decision
+        self.script_left = self.script_budget
         self.log_limit = limits.log_events
         self.in_procedure = False
         # A probe (vgcore.snapshots) stops at its first question: `ask` raises `Asked`.
@@ -353,8 +389,7 @@ class Game:
         mark = count_answer(self)
         st.decision = None
         secret = d.kind in PRIVATE_DECISIONS or d.data.get("private")
-        budget = self.engine.format.limits.script_instructions_per_decision
-        self.script_left = budget
+        self.script_left = self.script_budget
         self.in_procedure = True
         try:
             self.log_answer(d.seat, d.kind, action, forced=False, secret=bool(secret))
@@ -367,7 +402,7 @@ class Game:
         finally:
             self.in_procedure = False
         self.advance()
-        self.script_left = budget  # reading the game until the next answer: a budget anew
+        self.script_left = self.script_budget  # reading until the next answer: anew
         check_decision_limit(self, mark)
 
     def concede(self, seat: Seat, reason: str = "concede") -> None:
@@ -480,8 +515,8 @@ class Game:
 
     def _run_frames(self) -> None:
         st = self.state
-        frames = self.engine.frames
-        budget = self.engine.format.limits.steps_per_decision
+        frames = self.frames
+        budget = self.step_budget
         if self.moves:
             self.tell_moves()  # moves an answer made without an event after them
         while st.decision is None and st.result is None:
@@ -509,7 +544,7 @@ class Game:
                 self.check_rules()  # before the question a handler may just have asked
             budget -= 1
             if budget == 0:
-                raise LimitReached(STEP_LIMIT, self.engine.format.limits.steps_per_decision,
+                raise LimitReached(STEP_LIMIT, self.step_budget,
                                    resolving_cards(self))
 
     def push(self, frame: Frame) -> None:
@@ -538,7 +573,7 @@ class Game:
 
     def _answer(self, action: Action) -> None:
         frame = self.state.stack[-1]
-        handler = self.engine.frames[frame["k"]].answer
+        handler = self.frames[frame["k"]].answer
         if handler is None:
             raise RuntimeError(f"frame {frame['k']!r} asked a question it cannot take")
         handler(self, frame, action)
@@ -770,7 +805,7 @@ class Game:
     # -- queries ----------------------------------------------------------------------------
 
     def card(self, uid: Uid) -> CardRecord:
-        return self.engine.records[self.state.card_ids[uid]]
+        return self.records[self.state.card_ids[uid]]
 
     def unit_at(self, seat: Seat, circle: CircleName) -> Uid | None:
         cards = self.state.players[seat].zones[circle]
@@ -803,7 +838,7 @@ class Game:
 
     def is_field(self, seat: Seat, zone: str) -> bool:
         """VC, RC (including circles created mid-game) and GC, and plugins' field zones."""
-        return zone in self.state.players[seat].circles or zone in self.engine.field_zones
+        return zone in self.state.players[seat].circles or zone in self.field_zones
 
     def layout(self, seat: Seat) -> Layout:
         """What the seat's field layout implies (vgcore.layout), worked out once per layout."""

@@ -71,7 +71,7 @@ def turn_limit_reached(game: Game) -> bool:
     """Before a turn begins: once every player has taken `turns_per_player` turns, the game
     ends as a draw instead (True)."""
     st = game.state
-    limit = game.engine.format.limits.turns_per_player
+    limit = game.limits.turns_per_player
     if st.turn < limit * len(st.seats):
         return False
     game.end_in_draw(TURN_LIMIT, limit=limit)
@@ -100,7 +100,7 @@ def check_decision_limit(game: Game, mark: AnswerMark) -> None:
     """After an answer: if the turn it was given in has had `decisions_per_turn` answers and
     still asks for more, the game ends as a draw."""
     st = game.state
-    limit = game.engine.format.limits.decisions_per_turn
+    limit = game.limits.decisions_per_turn
     if st.result is None and mark[1] == st.turn and mark[2] >= limit:
         game.end_in_draw(DECISION_LIMIT, limit=limit)
 
@@ -126,7 +126,7 @@ def count_resolution(game: Game) -> None:
     `resolutions_per_turn` in this turn, the game is a runaway."""
     st = game.state
     before = counted_this_turn(game, game.resolution_mark, resolutions_this_turn)
-    limit = game.engine.format.limits.resolutions_per_turn
+    limit = game.limits.resolutions_per_turn
     if before >= limit:
         raise LimitReached(RESOLUTION_LIMIT, limit, looping_cards(game))
     game.resolution_mark = (st, st.turn, before + 1)
@@ -158,7 +158,7 @@ def looping_cards(game: Game) -> list[str]:
 def check_pending(game: Game) -> None:
     """After an ability became pending: more than `pending_abilities` waiting is a runaway."""
     pending = game.state.pending
-    limit = game.engine.format.limits.pending_abilities
+    limit = game.limits.pending_abilities
     if len(pending) > limit:
         raise LimitReached(PENDING_LIMIT, limit,
                            sorted({pa["card"] for pa in pending}))

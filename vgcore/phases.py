@@ -97,7 +97,7 @@ def ride_options(game: Game, seat: Seat) -> list[Action]:
     hand_ids = sorted({st.card_ids[u] for u in zones[Zone.HAND]})
     options = []
     for card_id in hand_ids:
-        card = game.engine.records[card_id]
+        card = game.records[card_id]
         if card.is_unit and card.grade is not None and grade <= card.grade <= grade + 1:
             options.append(shared_action("ride", (card_id,)))
     if game.engine.format.ride_deck and hand_ids:
@@ -150,7 +150,7 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
                     locked.add(c)
                 if game.has(held[c][0], "cannot_move"):
                     unmovable.add(c)
-    db, card_ids = game.engine.records, st.card_ids
+    db, card_ids = game.records, st.card_ids
     for card_id in sorted({card_ids[u] for u in held[Zone.HAND]}):
         card = db[card_id]
         if card.is_unit and card.grade is not None and card.grade <= grade:

@@ -47,21 +47,21 @@ STANDARD_CIRCLES: Final[dict[CircleName, tuple[str, int]]] = {
 class Zone:
     """The core's zones outside the field (RULES.md §1); plugins add more by name."""
 
-    DECK = "deck"
-    HAND = "hand"
-    DROP = "drop"
-    DAMAGE = "damage"
-    SOUL = "soul"
-    TRIGGER = "trigger"
-    BIND = "bind"
-    REMOVED = "removed"
-    RIDE_DECK = "ride_deck"
-    ORDER = "order_zone"
-    CREST = "crest_zone"
-    ALL = (DECK, HAND, DROP, DAMAGE, SOUL, TRIGGER, BIND, REMOVED, RIDE_DECK, ORDER, CREST)
+    DECK: Final = "deck"
+    HAND: Final = "hand"
+    DROP: Final = "drop"
+    DAMAGE: Final = "damage"
+    SOUL: Final = "soul"
+    TRIGGER: Final = "trigger"
+    BIND: Final = "bind"
+    REMOVED: Final = "removed"
+    RIDE_DECK: Final = "ride_deck"
+    ORDER: Final = "order_zone"
+    CREST: Final = "crest_zone"
+    ALL: Final = (DECK, HAND, DROP, DAMAGE, SOUL, TRIGGER, BIND, REMOVED, RIDE_DECK, ORDER, CREST)
     # Not a zone of the game: where a token that left the field is kept once it has ceased
     # to exist, so that its uid stays valid. No zone word, selector, view or step reaches it.
-    CEASED = "ceased"
+    CEASED: Final = "ceased"
 
 
 TOKEN: Final = "token"
@@ -72,22 +72,22 @@ that leaves the field ceases to exist (docs/lua-api.md, `call_token`)."""
 class Phase:
     """Phases of a turn (RULES.md §5); "setup" precedes the first turn."""
 
-    SETUP = "setup"
-    STAND = "stand"
-    DRAW = "draw"
-    RIDE = "ride"
-    MAIN = "main"
-    BATTLE = "battle"
-    END = "end"
-    ALL = (SETUP, STAND, DRAW, RIDE, MAIN, BATTLE, END)
+    SETUP: Final = "setup"
+    STAND: Final = "stand"
+    DRAW: Final = "draw"
+    RIDE: Final = "ride"
+    MAIN: Final = "main"
+    BATTLE: Final = "battle"
+    END: Final = "end"
+    ALL: Final = (SETUP, STAND, DRAW, RIDE, MAIN, BATTLE, END)
 
 
 class Until:
     """How long a modifier lasts."""
 
-    BATTLE = "battle"
-    TURN = "turn"
-    FOREVER = "forever"
+    BATTLE: Final = "battle"
+    TURN: Final = "turn"
+    FOREVER: Final = "forever"
 
 
 #: What a player's `states` flag stores for a state entered for the game or for one battle
