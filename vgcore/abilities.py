@@ -36,6 +36,7 @@ from vgcore.selectors import (
     circle_of,
     condition_holds,
     filter_matches,
+    is_mapping,
     zone_matches,
     zone_names,
 )
@@ -123,7 +124,7 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
         if key in WHEN_CARD_ROLES:
             field = "uid" if key == "subject" else f"{key}_uid"
             uid = event.get(field)
-            if isinstance(want, Mapping) and uid is not None and POSITION_KEYS & want.keys():
+            if is_mapping(want) and uid is not None and POSITION_KEYS & want.keys():
                 # Last-known information: where the card was when the event happened.
                 seat = event.get("from_seat") or game.state.loc[uid][0]
                 zone = zone_at_event(game, uid, event)
@@ -180,8 +181,8 @@ def collect_triggers(game: Game, event: Event) -> None:
         printed.sort(key=lambda c: (c[0], c[1].number))  # card order, as printed
     # The cards the event moved, as plain ints (-1: none): their zone is where they were.
     previous = event.get("previous_uid")
-    moved_a = subject if isinstance(subject, int) else -1
-    moved_b = previous if isinstance(previous, int) else -1
+    moved_a = subject if type(subject) is int else -1  # (not isinstance: a generic call)
+    moved_b = previous if type(previous) is int else -1
     loc = st.loc
     for uid, ability in printed:
         zone = loc[uid][1]

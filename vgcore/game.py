@@ -193,7 +193,7 @@ class Game:
             return self.engine.ability(card_id, number)
         return script.abilities[number - 1]
 
-    def ability_for(self, ref: Mapping[str, Any]) -> Ability:
+    def ability_for(self, ref: dict[str, Any]) -> Ability:
         """The ability a pending ability (or a `while`) names: printed, or granted by an effect
         (then declared inside the granting ability's step, found by its path)."""
         grant = ref.get("grant")

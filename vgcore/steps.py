@@ -66,7 +66,7 @@ def context(game: Game, frame: Frame) -> Ctx:
                (ability_key(pa), tuple(frame["path"])))
 
 
-def ability_key(pa: Mapping[str, Any]) -> dict[str, Any]:
+def ability_key(pa: dict[str, Any]) -> dict[str, Any]:
     """What names an ability for `Game.ability_for`: its card and number, or its grant."""
     key = {"card": pa["card"], "ab": pa["ab"]}
     if pa.get("grant"):
