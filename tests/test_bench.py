@@ -85,7 +85,8 @@ def test_bench_measures_every_deck_of_a_set_with_several_decks(registry: Registr
 @pytest.mark.system
 def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
     """`--compare REV`: the revision's own code runs (its packages first on PYTHONPATH), each
-    side `--rounds` times, and every figure has both medians and a speed-up."""
+    side `--rounds` times, and every figure has both medians and a speed-up. Both sides run
+    the same build: asked to run interpreted, neither is compiled."""
     import json
     import subprocess
     import sys
@@ -97,11 +98,13 @@ def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
     assert (links / "vgcore").resolve() == (root / "vgcore").resolve()
     assert (links / "vgcore_cards").resolve() == (root / "card_scripts").resolve()
     done = subprocess.run([sys.executable, "-m", "vgcore.cli", "bench", "--compare", "HEAD",
-                           "--games", "2", "--rounds", "2", "--startup-runs", "1", "--json"],
+                           "--compare-interpreted", "--games", "2", "--rounds", "2",
+                           "--startup-runs", "1", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["rev"] == "HEAD" and result["rounds"] == 2
+    assert result["builds"] == {"this": "interpreted", "other": "interpreted"}
     assert [len(result["runs"][side]) for side in ("this", "other")] == [2, 2]
     assert set(HIGHER_IS_BETTER) <= set(result["figures"])
     for row in result["figures"].values():
@@ -110,3 +113,16 @@ def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
                               "no-such-revision", "--games", "1"],
                              capture_output=True, text=True, timeout=300)
     assert unknown.returncode != 0 and "cannot export revision" in unknown.stderr
+
+
+def test_a_revision_that_cannot_be_compiled_says_why(tmp_path: Any) -> None:
+    """`--compare` compiles the other revision when this checkout runs compiled; a tree
+    without the compiled build is named as such (both sides then run interpreted)."""
+    from vgcore.benchcompare import build_compiled
+
+    (tmp_path / "vgcore").mkdir()
+    assert build_compiled(tmp_path) == "it has no compiled build"
+    (tmp_path / "setup.py").write_text("raise SystemExit('no build here')\n")
+    (tmp_path / "vgcore" / "native.py").write_text("")
+    why = build_compiled(tmp_path)
+    assert why is not None and (why.startswith("its build failed") or "mypyc" in why)

@@ -11,10 +11,17 @@ there, without installing it: its packages are linked into a directory put first
 PYTHONPATH, named as this checkout's pyproject.toml maps them (`card_scripts` is imported as
 `vgcore_cards`, each plugin under its own name), so the installed entry points load its code.
 A revision whose plugins or entry points differ from this checkout's cannot be compared so.
+
+Both sides run the same kind of build: when this checkout runs compiled (mypyc, setup.py),
+the other revision's modules are compiled in its export first (a minute or two); when that
+cannot be done here (no mypy installed, a revision without the build) or `interpreted` is
+asked, both run interpreted (`VGCORE_PURE=1`). A compiled side against an interpreted one
+would report the compiler's gain as the revision's. The result names each side's build.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import statistics
@@ -88,6 +95,20 @@ def package_links(checkout: Path, into: Path) -> Path:
     return links
 
 
+def build_compiled(tree: Path) -> str | None:
+    """Compile an exported revision's modules in place, as `pip install` compiles this
+    checkout's (its setup.py's mypyc build): None once built, else why it was not."""
+    if not (tree / "setup.py").exists() or not (tree / "vgcore" / "native.py").exists():
+        return "it has no compiled build"
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed here (pip install mypy)"
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                          cwd=tree, capture_output=True, text=True)
+    if done.returncode != 0:
+        return f"its build failed: {done.stderr.strip()[-500:]}"
+    return None
+
+
 def bench_once(side: Side, argv: Sequence[str], cwd: Path) -> dict[str, Any]:
     """One `vgcore bench --json` of a side, run from `cwd`: a directory holding no package
     (`python -m` puts its working directory first on sys.path, ahead of PYTHONPATH, so run
@@ -100,18 +121,33 @@ def bench_once(side: Side, argv: Sequence[str], cwd: Path) -> dict[str, Any]:
 
 
 def compare(rev: str, argv: Sequence[str], rounds: int,
-            on_run: Callable[[str, int], None] = lambda _name, _round: None,
-            ) -> dict[str, Any]:
-    """Both sides' bench `rounds` times, alternating; medians and ratios (this / other)."""
+            on_run: Callable[[str, int], None] = lambda _name, _round: None, *,
+            interpreted: bool = False,
+            on_note: Callable[[str], None] = lambda _note: None) -> dict[str, Any]:
+    """Both sides' bench `rounds` times, alternating; medians and ratios (this / other).
+    Both sides compiled when this checkout is and `rev` can be here, else both interpreted."""
+    from vgcore import native
+
     root = checkout_root()
     with tempfile.TemporaryDirectory(prefix="vgcore-compare-") as tmp:
         other_tree = export_revision(root, rev, Path(tmp))
         links = package_links(other_tree, Path(tmp))
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(links), *filter(None, [os.environ.get("PYTHONPATH")])])}
+        this_env = dict(os.environ)
+        compiled = not interpreted and native.install().active
+        if compiled:
+            on_note(f"compiling {rev}'s modules, as this checkout's are (a minute or two)")
+            failure = build_compiled(other_tree)
+            if failure is not None:
+                on_note(f"{rev} cannot be compiled here ({failure}): both sides run "
+                        "interpreted")
+                compiled = False
+        if not compiled:
+            env[native.PURE_ENV] = this_env[native.PURE_ENV] = "1"
         neutral = Path(tmp) / "run"
         neutral.mkdir()
-        this = Side("this checkout", dict(os.environ), [])
+        this = Side("this checkout", this_env, [])
         other = Side(rev, env, [])
         for i in range(rounds):
             order = (this, other) if i % 2 == 0 else (other, this)
@@ -127,5 +163,6 @@ def compare(rev: str, argv: Sequence[str], rounds: int,
             else None
         figures[key] = {"this": mine, "other": theirs,
                         "speedup": None if gain is None else round(gain, 3)}
-    return {"rev": rev, "rounds": rounds, "bench_args": list(argv), "figures": figures,
-            "runs": {"this": this.runs, "other": other.runs}}
+    builds = {"this": this.runs[0].get("engine_build"), "other": other.runs[0].get("engine_build")}
+    return {"rev": rev, "rounds": rounds, "bench_args": list(argv), "builds": builds,
+            "figures": figures, "runs": {"this": this.runs, "other": other.runs}}

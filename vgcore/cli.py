@@ -298,6 +298,10 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--compare", "compare_rev", default=None, metavar="REV",
               help="Also bench git revision REV of this checkout, alternately with this one, "
                    "and report both medians and the speed-up (docs/performance.md).")
+@click.option("--compare-interpreted", is_flag=True,
+              help="--compare: run both sides interpreted (VGCORE_PURE=1) rather than compile "
+                   "REV as this checkout is compiled: quicker, and it compares the Python "
+                   "code only.")
 @click.option("--rounds", default=3, show_default=True, type=click.IntRange(min=1),
               help="--compare: benches of each side. --env: timed runs of each figure, the "
                    "best reported (as --startup-runs' figures are), every round beside it.")
@@ -315,7 +319,8 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
           views: bool, batch: bool, host_workers: int, profile_path: str | None,
-          trace_host: bool, compare_rev: str | None, rounds: int, startup_runs: int | None,
+          trace_host: bool, compare_rev: str | None, compare_interpreted: bool, rounds: int,
+          startup_runs: int | None,
           env_mode: bool, steps: int, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
 
@@ -335,7 +340,7 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
         argv = ["--format", format_id, "--games", str(games or 200), "--seed", str(seed)]
         if startup_runs is not None:  # only when asked: an older revision may not know it
             argv += ["--startup-runs", str(startup_runs)]
-        bench_compare(compare_rev, argv, rounds, as_json)
+        bench_compare(compare_rev, argv, rounds, as_json, interpreted=compare_interpreted)
         return
     from tqdm import tqdm
 
@@ -387,16 +392,20 @@ def bench_env(format_id: str, steps: int, seed: int, rounds: int, as_json: bool,
     echo_figures({"format": format_id, **figures}, as_json)
 
 
-def bench_compare(rev: str, argv: list[str], rounds: int, as_json: bool) -> None:
+def bench_compare(rev: str, argv: list[str], rounds: int, as_json: bool, *,
+                  interpreted: bool = False) -> None:
     """`vgcore bench --compare REV` (vgcore/benchcompare.py)."""
     from vgcore.benchcompare import compare
 
     result = compare(rev, argv, rounds, on_run=lambda name, i: None if as_json else click.echo(
-        f"... round {i}: {name}", err=True))
+        f"... round {i}: {name}", err=True), interpreted=interpreted,
+        on_note=lambda note: click.echo(f"... {note}", err=True))
     if as_json:
         click.echo(json.dumps(result))
         return
+    builds = result["builds"]
     click.echo(f"{'':>22}  {'this checkout':>14}  {rev:>14}  speed-up")
+    click.echo(f"{'build':>22}  {builds['this'] or '?':>14}  {builds['other'] or '?':>14}")
     for key, row in result["figures"].items():
         click.echo(f"{key:>22}  {row['this']:>14,.3f}  {row['other']:>14,.3f}  "
                    f"{row['speedup']}x")
