@@ -117,11 +117,12 @@ def test_bench_compare_runs_another_revision_alternately(tmp_path: Any) -> None:
 
 def test_a_revision_that_cannot_be_compiled_says_why(tmp_path: Any) -> None:
     """`--compare` compiles the other revision when this checkout runs compiled; a tree
-    without the compiled build is named as such (both sides then run interpreted)."""
-    from vgcore.benchcompare import build_compiled
+    without the compiled build (an older revision: it runs interpreted, as installed) and a
+    failing build (both sides then run interpreted) are told apart."""
+    from vgcore.benchcompare import NO_BUILD, build_compiled
 
     (tmp_path / "vgcore").mkdir()
-    assert build_compiled(tmp_path) == "it has no compiled build"
+    assert build_compiled(tmp_path) == NO_BUILD
     (tmp_path / "setup.py").write_text("raise SystemExit('no build here')\n")
     (tmp_path / "vgcore" / "native.py").write_text("")
     why = build_compiled(tmp_path)

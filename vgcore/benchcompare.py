@@ -12,11 +12,13 @@ PYTHONPATH, named as this checkout's pyproject.toml maps them (`card_scripts` is
 `vgcore_cards`, each plugin under its own name), so the installed entry points load its code.
 A revision whose plugins or entry points differ from this checkout's cannot be compared so.
 
-Both sides run the same kind of build: when this checkout runs compiled (mypyc, setup.py),
-the other revision's modules are compiled in its export first (a minute or two); when that
-cannot be done here (no mypy installed, a revision without the build) or `interpreted` is
-asked, both run interpreted (`VGCORE_PURE=1`). A compiled side against an interpreted one
-would report the compiler's gain as the revision's. The result names each side's build.
+Each side runs as it would be installed: when this checkout runs compiled (mypyc, setup.py),
+the other revision's modules are compiled in its export first (a minute or two); a revision
+from before the compiled build runs interpreted, as it always did. When a revision that has
+the build cannot be compiled here (no mypy installed, a failing build), or `interpreted` is
+asked, both sides run interpreted (`VGCORE_PURE=1`): a compiled side against one that could
+have been compiled would report the compiler's gain as the revision's. The result names each
+side's build.
 """
 
 from __future__ import annotations
@@ -95,11 +97,14 @@ def package_links(checkout: Path, into: Path) -> Path:
     return links
 
 
+NO_BUILD = "it has no compiled build"  # a revision from before setup.py's mypyc build
+
+
 def build_compiled(tree: Path) -> str | None:
     """Compile an exported revision's modules in place, as `pip install` compiles this
     checkout's (its setup.py's mypyc build): None once built, else why it was not."""
     if not (tree / "setup.py").exists() or not (tree / "vgcore" / "native.py").exists():
-        return "it has no compiled build"
+        return NO_BUILD
     if importlib.util.find_spec("mypyc") is None:
         return "mypyc is not installed here (pip install mypy)"
     done = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
@@ -125,7 +130,7 @@ def compare(rev: str, argv: Sequence[str], rounds: int,
             interpreted: bool = False,
             on_note: Callable[[str], None] = lambda _note: None) -> dict[str, Any]:
     """Both sides' bench `rounds` times, alternating; medians and ratios (this / other).
-    Both sides compiled when this checkout is and `rev` can be here, else both interpreted."""
+    Each side as installed (`rev` compiled here if it has the build), else both interpreted."""
     from vgcore import native
 
     root = checkout_root()
@@ -137,9 +142,11 @@ def compare(rev: str, argv: Sequence[str], rounds: int,
         this_env = dict(os.environ)
         compiled = not interpreted and native.install().active
         if compiled:
-            on_note(f"compiling {rev}'s modules, as this checkout's are (a minute or two)")
+            on_note(f"compiling {rev}'s modules if it has the build (a minute or two)")
             failure = build_compiled(other_tree)
-            if failure is not None:
+            if failure == NO_BUILD:
+                on_note(f"{rev} has no compiled build: it runs interpreted, as installed")
+            elif failure is not None:
                 on_note(f"{rev} cannot be compiled here ({failure}): both sides run "
                         "interpreted")
                 compiled = False
