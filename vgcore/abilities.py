@@ -12,7 +12,7 @@ pending abilities one at a time, then the other players (ordering.py decides rea
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.costs import can_pay, describe_cost
 from vgcore.decisions import Action, new_action, shared_action
@@ -121,7 +121,7 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
     for key, want in when.items():
         if key == "event":
             continue
-        if key in WHEN_CARD_ROLES:
+        if key in _WHEN_CARD_ROLES:
             field = "uid" if key == "subject" else f"{key}_uid"
             uid = event.get(field)
             if is_mapping(want) and uid is not None and POSITION_KEYS & want.keys():
@@ -149,7 +149,8 @@ def trigger_matches(game: Game, ctx: Ctx, when: Mapping[str, Any], event: Event)
     return True
 
 
-POSITION_KEYS = frozenset({"zone", "circle", "row", "owner"})
+POSITION_KEYS: Final = frozenset({"zone", "circle", "row", "owner"})
+_WHEN_CARD_ROLES: Final = WHEN_CARD_ROLES  # an interpreted module's name as a constant
 
 
 def position_matches(game: Game, ctx: Ctx, seat: Seat, zone: str,
@@ -462,7 +463,7 @@ def activate(game: Game, seat: Seat, ref: str) -> None:
     raise LookupError(f"no ACT ability {ref!r} for {seat}")
 
 
-FRAMES = {
+FRAMES: Final = {
     "check_timing": FrameKind(run_check_timing, answer_check_timing, interruptible=False,
                               rule_point=True),
     "resolve": FrameKind(run_resolve, answer_resolve, interruptible=False),

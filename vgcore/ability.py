@@ -9,10 +9,10 @@ per read. Treat an Ability as read-only, as the frozen dataclass it replaces was
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 # Where an ability works unless its script says (`zones = {…}`).
-DEFAULT_ZONES: Mapping[str, tuple[str, ...]] = {
+DEFAULT_ZONES: Final[Mapping[str, tuple[str, ...]]] = {
     "auto": ("VC", "RC"), "act": ("VC", "RC"), "cont": ("VC", "RC")}
 
 

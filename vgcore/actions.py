@@ -29,6 +29,7 @@ class Move(NamedTuple):
 
 
 _TUPLE_NEW: Final = tuple.__new__
+_MOVE: Final = Move  # the class as a constant: a named tuple's is a module lookup per read
 
 
 def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
@@ -79,7 +80,7 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
         game.rules_dirty = True
     if game.index.zone_listeners or ceased:
         # tuple.__new__: the named tuple's own __new__ is a Python frame (decisions.new_action)
-        game.moves.append(_TUPLE_NEW(Move, (uid, old_seat, old_zone, seat, zone, sent_to)))
+        game.moves.append(_TUPLE_NEW(_MOVE, (uid, old_seat, old_zone, seat, zone, sent_to)))
 
 
 def top_of_deck(game: Game, seat: Seat) -> Uid | None:

@@ -16,7 +16,7 @@ then a hit vanguard takes the damage checks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from vgcore import actions
 from vgcore.abilities import extra_options
@@ -31,13 +31,14 @@ if TYPE_CHECKING:
     from vgcore.state import Frame
     from vgcore.types import Seat
 
-STANDARD_BATTLE_STEPS = ("boost_step", "guard_step", "drive_step", "damage_step", "close_step")
+STANDARD_BATTLE_STEPS: Final = ("boost_step", "guard_step", "drive_step", "damage_step",
+                                "close_step")
 
-GUARD_IN_TWOS = "guard_with_two_or_more"
+GUARD_IN_TWOS: Final = "guard_with_two_or_more"
 """A player state: each call of guardians from hand must call two or more cards at the same
 time (D-BT01-074). The picked cards wait in `battle["guard_group"]` (still in hand) until the
 player answers `call-guardians`; intercepts and plugin answers are not calls from hand."""
-CALL_GUARDIANS = "call-guardians"
+CALL_GUARDIANS: Final = "call-guardians"
 
 
 def run_battle_phase(game: Game, frame: Frame) -> None:
@@ -465,7 +466,7 @@ def run_close_step(game: Game, frame: Frame) -> None:
     st.battle = None
 
 
-FRAMES = {
+FRAMES: Final = {
     "battle_phase": FrameKind(run_battle_phase),
     "attack_step": FrameKind(run_attack_step, answer_attack_step),
     "battle_round": FrameKind(run_battle_round),

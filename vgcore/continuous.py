@@ -16,7 +16,7 @@ out only when something reads a state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore import contkeys
 from vgcore.abilities import Ability, is_valid
@@ -36,8 +36,9 @@ if TYPE_CHECKING:
     from vgcore.state import GameState
     from vgcore.types import Seat, Uid
 
-NO_VALUES: dict[int, int] = {}  # what no CONT ability changes (a dict: fast reads; never filled)
-STAT_LISTS: dict[str, str] = {}  # stat -> the GameIndex list of the CONTs changing it
+# What no CONT ability changes (a dict: fast reads; never filled).
+NO_VALUES: Final[dict[int, int]] = {}
+STAT_LISTS: Final[dict[str, str]] = {}  # stat -> the GameIndex list of the CONTs changing it
 
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.history import this_turn
 from vgcore.scripting.declarations import WHEN_CARD_ROLES
@@ -32,11 +32,11 @@ if TYPE_CHECKING:
     from vgcore.selectors import Ctx
 
 # Filters that depend only on a card's printed data (and its owner, which never changes).
-KEYED_FILTERS = frozenset({"clan", "nation", "race", "trigger", "kind", "order_type", "unit",
+KEYED_FILTERS: Final = frozenset({"clan", "nation", "race", "trigger", "kind", "order_type", "unit",
                            "sentinel", "persona_ride", "card_owner"})
-_BATTLE_CONDITIONS = frozenset({"attacking", "boosting", "boosted", "in_battle"})
-_STATIC_CONDITION_KEYS = frozenset({"min", "max", "player", "went_first", "self_row"})
-_ZONE_WORDS = frozenset({"field", "units", "RC"})
+_BATTLE_CONDITIONS: Final = frozenset({"attacking", "boosting", "boosted", "in_battle"})
+_STATIC_CONDITION_KEYS: Final = frozenset({"min", "max", "player", "went_first", "self_row"})
+_ZONE_WORDS: Final = frozenset({"field", "units", "RC"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ for — because a cost is paid in full or not at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.selectors import Ctx, card_matches, resolve_ref, select
 from vgcore.types import Zone
@@ -69,7 +69,7 @@ def _anywhere(game: Game, uid: int) -> bool:
     return True
 
 
-COST_CHECKS: dict[str, CanPay] = {
+COST_CHECKS: Final[dict[str, CanPay]] = {
     "counter_blast": _pile(Zone.DAMAGE, True),
     "counter_charge": _pile(Zone.DAMAGE, False),
     "soul_blast": _pile(Zone.SOUL, None),
@@ -90,7 +90,7 @@ def can_pay(game: Game, ctx: Ctx, parts: Sequence[Mapping[str, Any]]) -> bool:
     return all(checks[part["op"]](game, ctx, part) for part in parts)
 
 
-PILES = frozenset({"counter_blast", "counter_charge", "soul_blast", "discard"})
+PILES: Final = frozenset({"counter_blast", "counter_charge", "soul_blast", "discard"})
 
 
 def can_pay_together(game: Game, costs: Sequence[tuple[Ctx, Sequence[Mapping[str, Any]]]],
@@ -112,7 +112,7 @@ def can_pay_together(game: Game, costs: Sequence[tuple[Ctx, Sequence[Mapping[str
 
 
 # How a cost part reads in a prompt ("Counter Blast 1, discard 1 card from hand").
-COST_WORDS = {
+COST_WORDS: Final = {
     "counter_blast": "Counter Blast {n}",
     "soul_blast": "Soul Blast {n}",
     "counter_charge": "Counter Charge {n}",

@@ -12,11 +12,11 @@ from typing import Any, Final, NamedTuple
 from vgcore.errors import ActionSyntaxError
 from vgcore.types import Seat
 
-REPR_OPTIONS = 4  # options a Decision's repr shows before "… n more"
+REPR_OPTIONS: Final = 4  # options a Decision's repr shows before "… n more"
 
 # Verbs that pick one card of a choice of several; the choice is asked again for each card
 # (SCENARIOS.md §2), so an answer naming several cards is a mistake worth explaining.
-PICK_VERBS = {"choose": "done", "mulligan": "keep"}
+PICK_VERBS: Final = {"choose": "done", "mulligan": "keep"}
 
 
 class Action(NamedTuple):
@@ -67,20 +67,21 @@ class Action(NamedTuple):
         return cls(verb, args)
 
 
-_SHARED: dict[tuple[str, tuple[str, ...]], Action] = {}
+_SHARED: Final[dict[tuple[str, tuple[str, ...]], Action]] = {}
 # The string of each shared action, by identity: a shared action lives as long as the process,
 # so its id is never another object's. Logs, hashes and views read these strings all the time.
-_SHARED_TEXT: dict[int, str] = {}
+_SHARED_TEXT: Final[dict[int, str]] = {}
 
 
 _TUPLE_NEW: Final = tuple.__new__
+_ACTION: Final = Action  # the class as a constant: a named tuple's is a module lookup per read
 
 
 def new_action(verb: str, args: tuple[str, ...] = ()) -> Action:
     """`Action(verb, args)`, built without the named tuple's own `__new__`: that one is a
     Python function (a frame per action, ~3.8k instructions when compiled code calls the
     class), and a scripted game builds ~400 actions (its choices, resolve and act options)."""
-    return _TUPLE_NEW(Action, (verb, args))  # type: ignore[no-any-return]
+    return _TUPLE_NEW(_ACTION, (verb, args))  # type: ignore[no-any-return]
 
 
 def shared_action(verb: str, args: tuple[str, ...] = ()) -> Action:
@@ -90,17 +91,17 @@ def shared_action(verb: str, args: tuple[str, ...] = ()) -> Action:
     pool times the circles."""
     action = _SHARED.get((verb, args))
     if action is None:
-        action = _SHARED[verb, args] = Action(verb, args)
+        action = _SHARED[verb, args] = _ACTION(verb, args)
         _SHARED_TEXT[id(action)] = action.spelled()
     return action
 
 
 # The longest answer read: every legal action string is far shorter, and an error message
 # quotes what it refuses.
-MAX_ANSWER_CHARS = 200
+MAX_ANSWER_CHARS: Final = 200
 
 # Whitespace an answer may carry around it; inside, words are separated by ASCII spaces only.
-EDGE_SPACE = " \t\r\n"
+EDGE_SPACE: Final = " \t\r\n"
 
 
 def answer_words(text: object) -> list[str]:

@@ -67,6 +67,11 @@ if TYPE_CHECKING:
     from vgcore.plugins import Registry
 
 CEASED: Final = Zone.CEASED  # a compiled constant: compared at every move told
+# Names imported from interpreted modules are looked up in this module's dict at every read;
+# kept as Final they are the compiled module's own constants (read at every event).
+_NUMBERS: Final = NUMBERS
+_ANSWER: Final = ANSWER
+_PRIVATE_ANSWER: Final = PRIVATE_ANSWER
 
 
 class Game:
@@ -590,12 +595,12 @@ class Game:
             raise LimitReached(LOG_LIMIT, self.log_limit)
         # A copy of a str-keyed dict made by the interpreter is as compact (a display built
         # here would have a general key table: eventdicts), and filling its keys keeps it so.
-        data = (PRIVATE_ANSWER if secret else ANSWER).copy()
+        data = (_PRIVATE_ANSWER if secret else _ANSWER).copy()
         data["seat"] = seat
         data["question"] = question
         data["answer"] = str(action)
         data["forced"] = forced
-        data["n"] = NUMBERS[n] if n < SHARED_NUMBERS else n
+        data["n"] = _NUMBERS[n] if n < SHARED_NUMBERS else n
         if secret:
             data["private"] = seat
         log.append(data)
@@ -619,7 +624,7 @@ class Game:
         if n >= self.log_limit and kind != "game_over":
             raise LimitReached(LOG_LIMIT, self.log_limit)
         data["kind"] = kind
-        data["n"] = NUMBERS[n] if n < SHARED_NUMBERS else n
+        data["n"] = _NUMBERS[n] if n < SHARED_NUMBERS else n
         if private is not None:
             data["private"] = private
         if len(data) > COMPACT_FROM:  # built by compiled code: a larger table (eventdicts)
@@ -1049,10 +1054,10 @@ event_tap: Callable[[Game, Event], None] | None = None
 # An event of more keys than this (kind, n and private included) may have had six or more
 # keyword arguments, which compiled callers pass in a general-keyed dict: `emit` logs a
 # compact copy (see vgcore/eventdicts.py).
-COMPACT_FROM = 7
+COMPACT_FROM: Final = 7
 
-SKILL_NAMES = ("boost", "intercept", "twin_drive", "triple_drive")
-SKILL_STATS = {name: f"skill:{name}" for name in SKILL_NAMES}  # what gains or loses each
+SKILL_NAMES: Final = ("boost", "intercept", "twin_drive", "triple_drive")
+SKILL_STATS: Final = {name: f"skill:{name}" for name in SKILL_NAMES}  # what gains or loses each
 
 
 def error_key(error: ScriptError) -> str:
@@ -1110,9 +1115,9 @@ def equivalent_option(action: Action, options: list[Action]) -> Action:
 
 
 # Why a seat may lose from outside the rules: it gave up, its clock ran out, it left (a host).
-FORFEITS = ("concede", "time", "disconnect")
+FORFEITS: Final = ("concede", "time", "disconnect")
 # Decisions whose answers reveal hidden cards: the answer is shown to the deciding seat only.
-PRIVATE_DECISIONS = frozenset({"mulligan", "first-vanguard"})
+PRIVATE_DECISIONS: Final = frozenset({"mulligan", "first-vanguard"})
 
 
 def empty_state(engine: Engine, seed: int) -> GameState:

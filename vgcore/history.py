@@ -20,7 +20,7 @@ events logged since.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.eventdicts import NUMBERS, SHARED_NUMBERS, SHARED_UID_KEYS, UID_KEYS
 from vgcore.scripting.declarations import WHEN_CARD_ROLES
@@ -31,7 +31,11 @@ if TYPE_CHECKING:
     from vgcore.state import Event, GameState
     from vgcore.types import Uid
 
-ENTERED = "entered"
+ENTERED: Final = "entered"
+# The shared objects of vgcore.eventdicts as this compiled module's own constants (an
+# imported name is otherwise looked up in the module's dict at every read).
+_NUMBERS: Final = NUMBERS
+_UID_KEYS: Final = UID_KEYS
 """Game flag {str(uid): log position}: where each card last became a new object."""
 
 
@@ -101,8 +105,8 @@ def note_new_object(game: Game, uid: Uid) -> None:
     """A card changed zones (not circle to circle): from now on it is a new object."""
     st = game.state
     n = len(st.log)
-    key = UID_KEYS[uid] if 0 <= uid < SHARED_UID_KEYS else str(uid)
-    st.flags.setdefault(ENTERED, {})[key] = NUMBERS[n] if n < SHARED_NUMBERS else n
+    key = _UID_KEYS[uid] if 0 <= uid < SHARED_UID_KEYS else str(uid)
+    st.flags.setdefault(ENTERED, {})[key] = _NUMBERS[n] if n < SHARED_NUMBERS else n
 
 
 def _role_field(role: str) -> str:

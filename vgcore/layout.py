@@ -10,6 +10,7 @@ game of the process, and the main phase's `call X <circle>` answers are kept wit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from vgcore.decisions import Action, shared_action
 from vgcore.types import FRONT, VC
@@ -39,7 +40,7 @@ class Layout:
         return found
 
 
-_LAYOUTS: dict[LayoutKey, Layout] = {}
+_LAYOUTS: Final[dict[LayoutKey, Layout]] = {}
 
 
 def layout_of(circles: dict[str, tuple[str, int]]) -> Layout:

@@ -6,7 +6,7 @@ assist step after the draw). Each step is a frame kind; the battle phase lives i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from vgcore import actions
 from vgcore.abilities import act_options, activate, extra_options
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from vgcore.state import Frame
     from vgcore.types import Seat
 
-STANDARD_TURN = (
+STANDARD_TURN: Final = (
     TurnStep(Phase.STAND, "stand_phase"),
     TurnStep(Phase.DRAW, "draw_phase"),
     TurnStep(Phase.RIDE, "ride_step"),
@@ -228,7 +228,7 @@ def discard(game: Game, seat: Seat, card_id: str) -> None:
     game.emit("discard", seat=seat, card=card_id, uid=uid, **{"from": Zone.HAND})
 
 
-FRAMES = {
+FRAMES: Final = {
     "turn": FrameKind(run_turn),
     "stand_phase": FrameKind(run_stand_phase),
     "draw_phase": FrameKind(run_draw_phase),

@@ -8,11 +8,11 @@ the game state, so clones and JSON snapshots carry the exact position in the seq
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import Any
+from typing import Any, Final
 
-_MASK64 = (1 << 64) - 1
-_MULT = 6364136223846793005
-_DEFAULT_INC = 1442695040888963407
+_MASK64: Final = (1 << 64) - 1
+_MULT: Final = 6364136223846793005
+_DEFAULT_INC: Final = 1442695040888963407
 
 
 class Pcg32:

@@ -50,6 +50,7 @@ class Ctx:
 # -- zones -------------------------------------------------------------------------------
 
 CORE_ZONES: Final = frozenset(Zone.ALL)  # the core's zones: never a circle nor standing on one
+_FN_REF: Final = FnRef  # an interpreted module's class as a constant (isinstance per read)
 
 
 def active_in(game: Game, seat: Seat, zone: str, zones: frozenset[str]) -> bool:
@@ -118,7 +119,7 @@ def seats_for(ctx: Ctx, game: Game, owner: str) -> list[Seat]:
 
 # -- selection ---------------------------------------------------------------------------
 
-NOT_A_UNIT = "not_a_unit"  # a modifier: this card on the field is no unit for effects
+NOT_A_UNIT: Final = "not_a_unit"  # a modifier: this card on the field is no unit for effects
 
 
 def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
@@ -149,7 +150,7 @@ def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
     return out
 
 
-_WHERE_KEYS = frozenset(("zone", "owner"))
+_WHERE_KEYS: Final = frozenset(("zone", "owner"))
 
 
 def _card_tests(game: Game, selector: Mapping[str, Any]) -> list[tuple[Any, Any]]:
@@ -236,7 +237,7 @@ def filter_matches(game: Game, ctx: Ctx, uid: Uid | None, want: Any) -> bool:
         return False
     if want == "self":
         return uid == ctx.uid
-    if isinstance(want, FnRef):
+    if isinstance(want, _FN_REF):
         return bool(game.scripts.call(want, ctx, candidate=uid))
     return card_matches(game, ctx, uid, want)
 
@@ -274,7 +275,7 @@ def _card_owner(game: Game, ctx: Ctx, uid: Uid, want: str) -> bool:
     return want == "any" or owner == (ctx.seat if want == "you" else game.opponent(ctx.seat))
 
 
-FILTERS: dict[str, Any] = {
+FILTERS: Final[dict[str, Any]] = {
     "owner": lambda g, c, u, card, st, w: _owner(g, c, u, w),
     "card_owner": lambda g, c, u, card, st, w: _card_owner(g, c, u, w),
     "zone": lambda g, c, u, card, st, w: zone_matches(g, st.loc[u][0], st.loc[u][1], w),
@@ -353,7 +354,7 @@ def condition_holds(game: Game, ctx: Ctx, cond: Any) -> bool:
     """Every key of a declarative condition holds (or the function returns true)."""
     if cond is None:
         return True
-    if isinstance(cond, FnRef):
+    if isinstance(cond, _FN_REF):
         return bool(game.scripts.call(cond, ctx))
     for key, value in cond.items():
         if key not in _CONDITION_OPTIONS and not CONDITIONS[key](game, ctx, cond, value):
@@ -361,7 +362,7 @@ def condition_holds(game: Game, ctx: Ctx, cond: Any) -> bool:
     return True
 
 
-_CONDITION_OPTIONS = frozenset(("min", "max", "player"))  # how a condition key is read
+_CONDITION_OPTIONS: Final = frozenset(("min", "max", "player"))  # how a condition key is read
 
 
 def _count_condition(game: Game, ctx: Ctx, cond: Mapping[str, Any], selector: Any) -> bool:
@@ -377,7 +378,7 @@ def _this_turn(game: Game, ctx: Ctx, cond: Mapping[str, Any], when: Any) -> bool
     return _within(count_this_turn(game, ctx, when), cond)
 
 
-COMPARISONS: dict[str, Any] = {
+COMPARISONS: Final[dict[str, Any]] = {
     "<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "==": lambda a, b: a == b,
     "~=": lambda a, b: a != b, ">=": lambda a, b: a >= b, ">": lambda a, b: a > b,
 }
@@ -433,7 +434,7 @@ def _boosting(game: Game, ctx: Ctx) -> bool:
     return b is not None and b["booster"] is not None and b["booster"] == ctx.uid
 
 
-CONDITIONS: dict[str, Any] = {
+CONDITIONS: Final[dict[str, Any]] = {
     "all": lambda g, c, cond, v: all(condition_holds(g, c, x) for x in v),
     "any": lambda g, c, cond, v: any(condition_holds(g, c, x) for x in v),
     "not": lambda g, c, cond, v: not condition_holds(g, c, v),
@@ -461,7 +462,7 @@ def amount_of(game: Game, ctx: Ctx, amount: Any, target: Uid | None = None) -> i
     divided by `per` (rounding down: "for each N") and multiplied by `times`."""
     if isinstance(amount, int):
         return amount
-    if isinstance(amount, FnRef):
+    if isinstance(amount, _FN_REF):
         return game.scripts.amount(amount, ctx)
     if "bound" in amount:  # how many cards this resolution bound under a name (e.g. paid)
         base = len(ctx.bindings.get(amount["bound"], ()))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from vgcore.decisions import Decision
 from vgcore.rng import Pcg32
@@ -29,7 +29,7 @@ Event = dict[str, Any]
 
 # Values copy_plain leaves as they are without a call: most of a state's flags are numbers and
 # strings (a clone copies the table of when each card became a new object, ~100 entries).
-_SCALARS = frozenset({int, str, bool, float, type(None), tuple})
+_SCALARS: Final = frozenset({int, str, bool, float, type(None), tuple})
 
 
 def copy_plain(value: Any) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from vgcore import actions
 from vgcore.costs import payers
@@ -95,7 +95,7 @@ def spec_at(game: Game, frame: Frame, path: tuple[Any, ...] | list[Any]) -> Any:
     return node
 
 
-DYNAMIC = "#dyn"
+DYNAMIC: Final = "#dyn"
 
 
 def push_block(game: Game, frame: Frame, path: tuple[Any, ...]) -> None:
@@ -146,7 +146,7 @@ def ref_of(game: Game, viewer: Seat, uid: Uid) -> str:
 
 # -- choices of several cards: one pick at a time --------------------------------------------
 
-PICK = "pick"  # frame key of a choice in progress: plain data, so a game saves mid-choice
+PICK: Final = "pick"  # frame key of a choice in progress: plain data, so a game saves mid-choice
 
 
 def start_picks(frame: Frame, seat: Seat, candidates: Sequence[Uid], low: int, high: int, *,
@@ -221,7 +221,7 @@ def take_pick(game: Game, frame: Frame, action: Action) -> None:
 
 # How a pick names a card the chooser may not know (SCENARIOS.md §1 refs, docs/architecture.md
 # "Views"): by its place only, `B.hand/hidden`.
-BLIND = "/hidden"
+BLIND: Final = "/hidden"
 
 
 def knows(game: Game, seat: Seat, uid: Uid) -> bool:
@@ -380,7 +380,7 @@ def choose_bounds(step: Mapping[str, Any], available: int) -> tuple[int, int]:
     return low, high
 
 
-CANNOT_BE_CHOSEN = "cannot_be_chosen"
+CANNOT_BE_CHOSEN: Final = "cannot_be_chosen"
 
 
 def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
@@ -468,7 +468,7 @@ def act_rest(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> 
             actions.rest(game, uid)
 
 
-PUT_ZONES = {"soul": Zone.SOUL, "drop": Zone.DROP, "hand": Zone.HAND, "bind": Zone.BIND,
+PUT_ZONES: Final = {"soul": Zone.SOUL, "drop": Zone.DROP, "hand": Zone.HAND, "bind": Zone.BIND,
              "damage": Zone.DAMAGE, "removed": Zone.REMOVED, "order_zone": Zone.ORDER,
              "deck_top": Zone.DECK, "deck_bottom": Zone.DECK, "crest_zone": Zone.CREST}
 
@@ -548,7 +548,7 @@ def act_heal(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> 
         actions.heal(game, uid)
 
 
-PILE_ACTS = {"discard": act_discard, "heal": act_heal}
+PILE_ACTS: Final = {"discard": act_discard, "heal": act_heal}
 
 
 def duration(game: Game, ctx: Ctx, step: Mapping[str, Any]) -> str:
@@ -968,7 +968,7 @@ def run_end_game(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) ->
 
 # -- the table ---------------------------------------------------------------------------
 
-TARGET_KEYS = {"target": "ref", "from": "selector", "count": "int", "up_to": "bool",
+TARGET_KEYS: Final = {"target": "ref", "from": "selector", "count": "int", "up_to": "bool",
                "optional": "bool", "chooser": "player", "as": "str"}
 
 
@@ -984,7 +984,7 @@ def _pile(zone: str, face_up: bool | None, prompt: str) -> StepKind:
     return StepKind(Schema(keys), run, answer)
 
 
-CORE_STEPS: dict[str, StepKind] = {
+CORE_STEPS: Final[dict[str, StepKind]] = {
     "choose": StepKind(Schema({"as": "str", "from": "selector", "count": "amount",
                                "up_to": "bool", "optional": "bool", "chooser": "player"},
                               frozenset({"as", "from"})), run_choose, answer_pick),
@@ -1042,7 +1042,7 @@ CORE_STEPS: dict[str, StepKind] = {
     "lose_game": StepKind(Schema({"player": "player"}), run_end_game),
 }
 
-FRAMES = {
+FRAMES: Final = {
     "block": FrameKind(run_block, interruptible=False),
     "step": FrameKind(run_step, answer_step, interruptible=False),
 }

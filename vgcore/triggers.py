@@ -216,7 +216,7 @@ def part_over_effect(game: Game, frame: Frame) -> None:
               uid=frame["card"], check=frame["check"])
 
 
-AUTOMATIC_PARTS = {
+AUTOMATIC_PARTS: Final = {
     "draw": part_draw,
     "front": part_front,
     "heal": part_heal,
@@ -224,7 +224,7 @@ AUTOMATIC_PARTS = {
     "over_effect": part_over_effect,
 }
 
-FRAMES = {
+FRAMES: Final = {
     "check": FrameKind(run_check),
     # a trigger's effect is one resolution: nothing resolves and no rule is checked inside it
     "trigger": FrameKind(run_trigger, answer_trigger, interruptible=False),

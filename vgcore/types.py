@@ -24,7 +24,8 @@ SEATS: Final = ("A", "B")
 
 VC: Final = "VC"
 GC: Final = "GC"
-FRONT, BACK = "front", "back"
+FRONT: Final = "front"
+BACK: Final = "back"
 
 # name -> (row, column); column 0 is the vanguard's column. Plugins add circles (accel circles
 # get columns outside -1..1 and no back-row partner).

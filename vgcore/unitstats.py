@@ -15,7 +15,7 @@ both against the four reads at every decision of whole games of every format.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from vgcore.engine import StatModifier
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from vgcore.state import Modifier
     from vgcore.types import Uid
 
-STATS = ("power", "critical", "shield", "grade")  # unit_stats' order, Game._mods' too
+STATS: Final = ("power", "critical", "shield", "grade")  # unit_stats' order, Game._mods' too
 
 
 def unit_stats(game: Game, uid: Uid) -> tuple[int, int, int, int]:

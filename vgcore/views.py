@@ -10,7 +10,7 @@ seats it names (docs/architecture.md "Views").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 from weakref import WeakKeyDictionary
 
 from vgcore.events import CARD_FIELDS
@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from vgcore.types import Seat, Uid
 
 # Keys of a private event hidden whatever its kind's card fields (events.CARD_FIELDS) say.
-SECRET_KEYS = frozenset({"card", "cards", "answer"})
+SECRET_KEYS: Final = frozenset({"card", "cards", "answer"})
 # The top-level keys `observed_view` builds (all an observation reads).
-OBSERVED_KEYS = frozenset({"seat", "turn", "turn_player", "first_player", "phase", "result",
+OBSERVED_KEYS: Final = frozenset({"seat", "turn", "turn_player", "first_player", "phase", "result",
                            "decision", "players", "battle", "pending"})
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -98,8 +98,9 @@ def view_adds(*keys: str) -> Callable[[F], F]:
     return mark
 
 
-_OBSERVED_IMPLS: WeakKeyDictionary[Engine, list[tuple[Callable[..., Any], tuple[str, ...]]]] = (
-    WeakKeyDictionary())
+_OBSERVED_IMPLS: Final[
+    WeakKeyDictionary[Engine, list[tuple[Callable[..., Any], tuple[str, ...]]]]] = (
+        WeakKeyDictionary())
 
 
 def observed_hooks(engine: Engine) -> list[tuple[Callable[..., Any], tuple[str, ...]]]:
@@ -175,7 +176,7 @@ def player_view(game: Game, owner: Seat, viewer: Seat | None, *, lean: bool = Fa
 
 # Per zone of a view, how its face-down cards show (see zone_plans); by ownership.
 ZonePlans = dict[bool, list[tuple[str, str | None]]]
-_ZONE_PLANS: WeakKeyDictionary[Engine, ZonePlans] = WeakKeyDictionary()
+_ZONE_PLANS: Final[WeakKeyDictionary[Engine, ZonePlans]] = WeakKeyDictionary()
 
 
 def zone_plans(engine: Engine) -> ZonePlans:
