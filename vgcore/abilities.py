@@ -295,9 +295,18 @@ def answer_check_timing(game: Game, frame: Frame, action: Action) -> None:
     start_resolution(game, chosen)
 
 
-def announce(game: Game, pa: Mapping[str, Any], kind: str, **data: Any) -> None:
-    """Log an ability event, private to its controller when its card is hidden."""
-    game.emit(kind, seat=pa["seat"], card=pa["card"], private=secret_of(game, pa), **data)
+def announce(game: Game, pa: Mapping[str, Any], kind: str, *, reason: str | None = None,
+             uid: Uid | None = None) -> None:
+    """Log an ability event (`ability`, `ability_fizzled` with its reason, `ability_resolved`,
+    `ability_declined`), private to its controller when its card is hidden. Each shape is a
+    call of its own: keywords spelled out compile to a direct call, a `**` mapping does not."""
+    seat, card, ability, private = pa["seat"], pa["card"], pa["ab"], secret_of(game, pa)
+    if uid is not None:
+        game.emit(kind, seat=seat, card=card, private=private, uid=uid, ability=ability)
+    elif reason is not None:
+        game.emit(kind, seat=seat, card=card, private=private, ability=ability, reason=reason)
+    else:
+        game.emit(kind, seat=seat, card=card, private=private, ability=ability)
 
 
 def secret_of(game: Game, pa: Mapping[str, Any]) -> Seat | None:
@@ -325,16 +334,15 @@ def run_resolve(game: Game, frame: Frame) -> None:
             key = used_key(pa["uid"], pa["ab"])
             if used.get(key) == game.state.turn:  # 1/Turn, but it triggered twice at once
                 game.pop()
-                announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="once_per_turn")
+                announce(game, pa, "ability_fizzled", reason="once_per_turn")
                 _first_effect_still_runs(game, pa)
                 return
             used[key] = game.state.turn
         count_resolution(game)  # an endless loop of abilities (vgcore.limits)
-        announce(game, pa, "ability", uid=pa["uid"], ability=pa["ab"])
+        announce(game, pa, "ability", uid=pa["uid"])
         if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
             game.pop()
-            announce(game, pa, "ability_fizzled", ability=pa["ab"],
-                      reason="condition")
+            announce(game, pa, "ability_fizzled", reason="condition")
             _first_effect_still_runs(game, pa)
             return
         frame["s"] = 1
@@ -345,7 +353,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
                 return
             if not can_pay(game, ctx, spec["cost"]):
                 game.pop()
-                announce(game, pa, "ability_fizzled", ability=pa["ab"], reason="cost")
+                announce(game, pa, "ability_fizzled", reason="cost")
                 return
             cost = describe_cost(spec["cost"])
             game.ask(pa["seat"], "cost", f"Pay {cost} for {ability_name(game, pa)}?",
@@ -372,7 +380,7 @@ def run_resolve(game: Game, frame: Frame) -> None:
         _first_effect_still_runs(game, pa)  # on top: it runs before this one's effect
         return
     game.pop()
-    announce(game, pa, "ability_resolved", ability=pa["ab"])
+    announce(game, pa, "ability_resolved")
 
 
 def _first_effect_still_runs(game: Game, pa: Mapping[str, Any]) -> None:
@@ -393,7 +401,7 @@ def answer_resolve(game: Game, frame: Frame, action: Action) -> None:
     pa = frame["pa"]
     if action.verb in ("decline", "no"):
         game.pop()
-        announce(game, pa, "ability_declined", ability=pa["ab"])
+        announce(game, pa, "ability_declined")
         return
     if action.verb == "pay":
         push_block(game, _as_child(game, frame), ("cost",))
