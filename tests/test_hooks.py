@@ -811,6 +811,13 @@ def test_a_zone_standing_on_a_circle_must_be_a_field_zone() -> None:
         ZoneSpec("beside", circle="VC")
 
 
+def main_phase_with(name: str, plugin: object) -> Game:
+    """A premium game in A's main phase with the plugin enabled and a rear-guard on RC.FL."""
+    engine = registry_with(name, plugin).engine("premium", plugins=[name])
+    return game_from_board(engine, board(rear={"RC.FL": "VAN-RP-006"}), turn=3,
+                           phase=Phase.MAIN)
+
+
 class Exile:
     """Retired cards are removed from the game instead (a move replacement), and every move
     is written down (a zone listener)."""
@@ -834,9 +841,7 @@ class Exile:
 
 def test_a_plugin_replaces_where_a_card_goes_and_hears_every_move(registry: Registry) -> None:
     plugin = Exile()
-    engine = registry_with("exile", plugin).engine("premium", plugins=["exile"])
-    game = game_from_board(engine, board(rear={"RC.FL": "VAN-RP-006"}), turn=3,
-                           phase=Phase.MAIN)
+    game = main_phase_with("exile", plugin)
     uid = game.unit_at("A", "RC.FL")
     assert uid is not None
     actions.retire(game, uid)
@@ -867,9 +872,7 @@ class Picky:
 
 def test_a_zone_listener_hears_only_the_moves_it_declared(registry: Registry) -> None:
     plugin = Picky()
-    engine = registry_with("picky", plugin).engine("premium", plugins=["picky"])
-    game = game_from_board(engine, board(rear={"RC.FL": "VAN-RP-006"}), turn=3,
-                           phase=Phase.MAIN)
+    game = main_phase_with("picky", plugin)
     rear = game.unit_at("A", "RC.FL")
     vanguard = game.vanguard("A")
     assert rear is not None and vanguard is not None

@@ -27,12 +27,9 @@ if TYPE_CHECKING:
     from vgcore.formats import Format
     from vgcore.game import Game
     from vgcore.scripting.declarations import Ability, CardScript
-    from vgcore.state import Frame
     from vgcore.steps import StepKind
     from vgcore.types import Seat, Uid
 
-RunFn = Callable[["Game", "Frame"], None]
-AnswerFn = Callable[["Game", "Frame", "Action"], None]
 StatModifier = Callable[["Game", "Uid", str], int]
 RuleCheck = Callable[["Game"], "list[tuple[Seat, str]]"]
 ValidityCheck = Callable[["Game", "Seat", "Uid", "Ability"], bool]

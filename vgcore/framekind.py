@@ -11,8 +11,15 @@ class); treat one as read-only, as that frozen dataclass was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    from vgcore.decisions import Action
+    from vgcore.game import Game
+    from vgcore.state import Frame
+
+RunFn = Callable[["Game", "Frame"], None]
+AnswerFn = Callable[["Game", "Frame", "Action"], None]
 # What a snapshot's frame of a kind must hold (vgcore.snapshots): (field, check, required).
 FrameFields = tuple[tuple[str, Any, bool], ...]
 
@@ -39,7 +46,7 @@ class FrameKind:
 
     __slots__ = ("answer", "checks_rules", "fields", "interruptible", "rule_point", "run")
 
-    def __init__(self, run: Callable[..., None], answer: Callable[..., None] | None = None,
+    def __init__(self, run: RunFn, answer: AnswerFn | None = None,
                  interruptible: bool = True, rule_point: bool | None = None,
                  fields: FrameFields = ()) -> None:
         self.run = run

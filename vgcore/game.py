@@ -66,7 +66,6 @@ if TYPE_CHECKING:
     from vgcore.engine import MoveZones
     from vgcore.plugins import Registry
 
-CEASED: Final = Zone.CEASED  # a compiled constant: compared at every move told
 # Names imported from interpreted modules are looked up in this module's dict at every read;
 # kept as Final they are the compiled module's own constants (read at every event).
 _NUMBERS: Final = NUMBERS
@@ -663,7 +662,7 @@ class Game:
             while told < len(moves):
                 done = moves[told]
                 told += 1
-                if done.zone == CEASED:
+                if done.zone == Zone.CEASED:
                     self.emit("token_ceased", seat=done.from_seat, card=self.state.card_ids[
                         done.uid], uid=done.uid, to=done.sent_to, from_seat=done.from_seat,
                         **{"from": done.from_zone})
