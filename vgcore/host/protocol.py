@@ -10,6 +10,7 @@ an older peer (docs/host-protocol.md, "Versioning").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 import msgspec
@@ -407,6 +408,11 @@ def decode_host(text: str | bytes) -> HostMessage:
 
 def encode(message: Message) -> str:
     return _encoder.encode(message).decode()
+
+
+def encode_run(messages: Sequence[Message]) -> str:
+    """Messages encoded in one call, comma-separated: a piece of a batch's list."""
+    return _encoder.encode(messages)[1:-1].decode()
 
 
 def batch_text(encoded: list[str]) -> str:

@@ -580,9 +580,10 @@ class Room:
         game = self.source(watch)
         logged = game.state.log
         fields = game.engine.event_card_fields
-        for seq in range(watch.sent + 1, len(logged) + 1):
-            watch.conn.send(p.EventMsg(game=self.id, seat=watch.seat, seq=seq,
-                                       event=redact(logged[seq - 1], watch.seat, fields)))
+        seat = watch.seat
+        watch.conn.send_run([p.EventMsg(game=self.id, seat=seat, seq=seq,
+                                        event=redact(logged[seq - 1], seat, fields))
+                             for seq in range(watch.sent + 1, len(logged) + 1)])
         watch.sent = len(logged)
 
     # -- delayed spectators ----------------------------------------------------------------
