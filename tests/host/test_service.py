@@ -951,3 +951,26 @@ def test_a_connection_that_asks_for_batches_gets_the_same_messages_in_fewer_fram
         assert len(frames) < len(batched.seen) / 2
         assert any('"type":"batch"' in f for f in frames)
     run(body)
+
+
+def test_a_run_of_messages_alone_in_a_moment_still_leaves_as_a_batch_of_each() -> None:
+    """`Connection.send_run` queues several messages as one encoded piece: the moment's
+    frame counts messages, not pieces (one message goes out bare, two or more as a batch)."""
+    async def body() -> None:
+        host = await new_host()
+        peer = Peer(host)
+        await peer.request("hello", batch=True)
+        frames: list[str] = []
+        peer.conn._send = frames.append  # type: ignore[method-assign]
+        pongs = [protocol.Pong(re=n) for n in (1, 2, 3)]
+        peer.conn.send_run(pongs)
+        peer.conn.flush()
+        peer.conn.send_run(pongs[:1])
+        peer.conn.flush()
+        assert [json.loads(f) for f in frames] == [
+            {"v": 1, "type": "batch", "messages": [{"v": 1, "type": "pong", "re": n}
+                                                    for n in (1, 2, 3)]},
+            {"v": 1, "type": "pong", "re": 1}]
+        for frame in frames:
+            protocol.decode_host(frame)
+    run(body)
