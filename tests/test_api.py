@@ -348,3 +348,20 @@ def test_a_game_that_dropped_its_scripts_is_freed_without_the_collector(
     runtime = again.scripts
     again.drop_scripts()
     assert again.scripts is not runtime  # made anew on next use
+
+
+def test_an_answer_read_from_text_is_the_offered_option_itself(registry: Registry) -> None:
+    """`read_answer` gives back the object in `options` that a string (or an equal Action)
+    names, so that applying what it read finds that option by identity, not by reading it
+    again (the host reads each answer, then applies it)."""
+    from vgcore.decisions import Action
+    from vgcore.game import read_answer
+
+    game = registry.new_game("premium", seed=3)
+    for _ in range(40):
+        d = game.decision
+        assert d is not None
+        for option in d.options:
+            assert read_answer(d, str(option)) is option
+            assert read_answer(d, Action(option.verb, tuple(option.args))) is option
+        game.apply(d.options[-1])

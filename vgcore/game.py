@@ -1082,11 +1082,16 @@ def read_answer(d: Decision, answer: object) -> Action:
         action = as_action(answer)
     except ActionSyntaxError as exc:
         raise IllegalActionError(shown(answer), d.option_strings(), str(exc)) from None
-    if action not in d.options:
-        action = equivalent_option(action, d.options)
-    if action not in d.options:
-        raise IllegalActionError(str(action), d.option_strings())
-    return action
+    # The offered option itself, not the equal Action just read: whoever applies it next
+    # (`Game.apply` after the host has read an answer) then finds it by identity.
+    for option in d.options:
+        if option == action:
+            return option
+    action = equivalent_option(action, d.options)
+    for option in d.options:
+        if option == action:
+            return option
+    raise IllegalActionError(str(action), d.option_strings())
 
 
 def shown(answer: object) -> str:
