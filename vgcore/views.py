@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 # Keys of a private event hidden whatever its kind's card fields (events.CARD_FIELDS) say.
 SECRET_KEYS: Final = frozenset({"card", "cards", "answer"})
+NO_FIELDS: Final[frozenset[str]] = frozenset()
 # The top-level keys `observed_view` builds (all an observation reads).
 OBSERVED_KEYS: Final = frozenset({"seat", "turn", "turn_player", "first_player", "phase", "result",
                            "decision", "players", "battle", "pending"})
@@ -248,8 +249,9 @@ def redact(event: Event, seat: Seat | None,
            card_fields: Mapping[str, frozenset[str]] = CARD_FIELDS) -> Event:
     """An event as `seat` may see it: no uids, and a private event it may not read without
     the fields that name cards (its kind's `card_fields`, and `card`/`cards`/`answer`)."""
-    hide = not may_read(event, seat)
-    secret = SECRET_KEYS | card_fields.get(event["kind"], frozenset()) if hide else frozenset()
+    if may_read(event, seat):  # most events: only the uids go
+        return {k: v for k, v in event.items() if not k.endswith("uid") and k != "uids"}
+    secret = SECRET_KEYS | card_fields.get(event["kind"], NO_FIELDS)
     return {k: v for k, v in event.items()
             if not k.endswith("uid") and k != "uids" and k not in secret}
 
