@@ -7,7 +7,7 @@ that saves a few per cent cannot be told from that noise. `answer_in_process` pl
 kind of load — vs-agent games, seat A answered at random, a view after every change, batch
 messages — against a `Host` in this process through one connection, so that its CPU time (or
 its instruction count under callgrind) is the host's code and the engine's and nothing else:
-the client side only decodes the few fields it reads, as the bench's bots do.
+the client side decodes only the few fields the bench's bots read (`bench.Incoming`).
 
 tests/host/test_host_bench.py runs it as a pytest-benchmark (`--benchmark-enable`).
 """
@@ -20,30 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from vgcore.host.bench import BATCH_PREFIX, Incoming, IncomingBatch
+
 if TYPE_CHECKING:
     from vgcore.host.service import Host
 
 AGENT_TURN_WAITS = 1000  # turns of the loop a client waits for the host's agent to answer
 
 
-class _Seen(msgspec.Struct):
-    """The fields of a host message this client reads (views and events are skipped)."""
-
-    type: str
-    game: str | None = None
-    seat: str | None = None
-    decision: Any = None
-    tokens: dict[str, str] = {}
-    code: str | None = None
-    message: str | None = None
-
-
-class _SeenBatch(msgspec.Struct):
-    messages: list[_Seen]
-
-
-_ONE: msgspec.json.Decoder[_Seen] = msgspec.json.Decoder(_Seen)
-_BATCH: msgspec.json.Decoder[_SeenBatch] = msgspec.json.Decoder(_SeenBatch)
+_ONE: msgspec.json.Decoder[Incoming] = msgspec.json.Decoder(Incoming)
+_BATCH: msgspec.json.Decoder[IncomingBatch] = msgspec.json.Decoder(IncomingBatch)
 _encode = msgspec.json.Encoder().encode
 
 
@@ -56,10 +42,10 @@ async def answer_in_process(host: Host, answers: int, *, format_id: str = "premi
     """Play vs-agent games of `format_id` on `host` (the host's random agent in seat B) until
     seat A has given `answers` answers; the games started. Seeded: the same host code plays
     the same games and answers."""
-    inbox: list[_Seen] = []
+    inbox: list[Incoming] = []
 
     def receive(text: str) -> None:
-        if text.startswith('{"type":"batch"'):
+        if text.startswith(BATCH_PREFIX):
             inbox.extend(_BATCH.decode(text).messages)
         else:
             inbox.append(_ONE.decode(text))
@@ -95,7 +81,7 @@ async def answer_in_process(host: Host, answers: int, *, format_id: str = "premi
     return games
 
 
-async def _next_decision(inbox: list[_Seen]) -> dict[str, Any] | None:
+async def _next_decision(inbox: list[Incoming]) -> dict[str, Any] | None:
     """Seat A's next decision (None: the game ended), waiting for the host's agent if it is
     still playing its turn in slices."""
     for _ in range(AGENT_TURN_WAITS):
