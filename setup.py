@@ -64,18 +64,97 @@ def source_hashes() -> dict[str, str]:
     }
 
 
+# A profile-guided build (VGCORE_PGO=0 turns it off): compile with counters, play the
+# training games of vgcore/pgotrain.py against that build, compile again with the counts.
+# -fprofile-partial-training keeps code the games never ran optimised as usual rather than
+# for size (a format or view the workload misses is not made slower).
+PROFILE_GENERATE = (["-fprofile-generate"], ["-fprofile-generate"])
+PROFILE_USE = (["-fprofile-use", "-fprofile-partial-training", "-fprofile-correction",
+                "-Wno-missing-profile"], [])
+NO_PROFILE: tuple[list[str], list[str]] = ([], [])
+
+
 class BuildWithManifest(build_ext):
-    """build_ext that also writes the manifest beside the extensions it built."""
+    """build_ext that builds profile-guided where it can, and writes the manifest beside the
+    extensions it built."""
 
     def run(self) -> None:
-        super().run()
+        if self.extensions and os.environ.get("VGCORE_PGO", "1") != "0":
+            self.run_profile_guided()
+        else:
+            super().run()
         if not self.extensions:
             return
         built = Path(self.get_ext_fullpath(self.extensions[0].name)).parent
         target = ROOT / MANIFEST if self.inplace else built / Path(MANIFEST).name
         target.parent.mkdir(parents=True, exist_ok=True)
-        manifest = {"group": GROUP, "modules": source_hashes()}
-        target.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+        target.write_text(manifest_text(getattr(self, "profile", None)))
+
+    def run_profile_guided(self) -> None:
+        """Counters, training, final build; any failure in them (no gcc, a workload that
+        cannot run here) gives the plain optimised build instead, with a warning."""
+        original = [(list(e.extra_compile_args), list(e.extra_link_args), e.optional)
+                    for e in self.extensions]
+        self.profile = None
+        self.force = True  # each pass compiles everything again
+        self.chosen_compiler = self.compiler  # a pass replaces the name by its compiler
+        try:
+            for counts in Path(self.build_temp).rglob("*.gcda"):
+                counts.unlink()  # counts merge across runs: start from none
+            self.compile_with(PROFILE_GENERATE, original, optional=False)
+            decisions = self.train()
+            self.compile_with(PROFILE_USE, original, optional=False)
+            self.profile = {"workload": "vgcore.pgotrain", "decisions": decisions}
+        except Exception as exc:  # any failure: the plain build
+            print(f"vgcore: no profile-guided build ({exc}); building without a profile",
+                  file=sys.stderr)
+            self.compile_with(NO_PROFILE, original, optional=None)
+
+    def compile_with(self, flags: tuple[list[str], list[str]],
+                     original: list[tuple[list[str], list[str], bool]],
+                     optional: bool | None) -> None:
+        """One build pass with these extra compile and link flags (optional=None: as set)."""
+        for extension, (compile_args, link_args, was_optional) in zip(
+                self.extensions, original, strict=True):
+            extension.extra_compile_args = compile_args + flags[0]
+            extension.extra_link_args = link_args + flags[1]
+            extension.optional = was_optional if optional is None else optional
+        self.compiler = self.chosen_compiler
+        super().run()
+
+    def train(self) -> int:
+        """Run vgcore.pgotrain against the instrumented build, from a staging directory
+        holding this source's packages and the extensions just built (the package is not
+        installed yet, so neither path nor entry points would find it); the decisions played."""
+        import shutil
+        import subprocess
+        import tempfile
+        import tomllib
+
+        with tempfile.TemporaryDirectory(prefix="vgcore-pgo-") as staging_name:
+            staging = Path(staging_name)
+            shutil.copytree(ROOT / "vgcore", staging / "vgcore",
+                            ignore=shutil.ignore_patterns("*.so", "__pycache__", "_native.json"))
+            for extension in self.extensions:
+                target = staging / self.get_ext_filename(extension.name)
+                shutil.copy2(self.get_ext_fullpath(extension.name), target)
+            (staging / MANIFEST).write_text(manifest_text())
+            tables = tomllib.loads((ROOT / "pyproject.toml").read_text())
+            for package, folder in tables["tool"]["setuptools"]["package-dir"].items():
+                (staging / package).symlink_to(ROOT / folder, target_is_directory=True)
+            env = {**os.environ, "PYTHONPATH": str(staging), "PYTHONDONTWRITEBYTECODE": "1",
+                   "VGCORE_CACHE_DIR": "off"}
+            done = subprocess.run(
+                [sys.executable, "-m", "vgcore.pgotrain", str(ROOT / "pyproject.toml")],
+                cwd=staging, env=env, check=True, stdout=subprocess.PIPE, text=True)
+            return int(done.stdout)
+
+
+def manifest_text(profile: dict | None = None) -> str:
+    """The manifest: the group, each module's source hash, and the training profile the
+    build was optimised with (None: an ordinary -O3 build)."""
+    return json.dumps({"group": GROUP, "modules": source_hashes(), "profile": profile},
+                      indent=1, sort_keys=True) + "\n"
 
 
 # The commands that compile. The build backend also runs this file for metadata (egg_info,

@@ -52,7 +52,7 @@ with warnings.catch_warnings(record=True) as caught:
     import vgcore.game, vgcore.rng
 status = vgcore.native.STATUS
 print(json.dumps({"compiled": list(status.compiled), "refused": list(status.refused),
-                  "reason": status.reason, "game": vgcore.game.__file__,
+                  "reason": status.reason, "build": status.build, "game": vgcore.game.__file__,
                   "rng": vgcore.rng.__file__, "warnings": [str(w.message) for w in caught]}))
 """
 
@@ -153,6 +153,34 @@ def test_the_copy_uses_its_extensions_when_nothing_changed(package_copy: Path) -
     report = run(REPORT, cwd=package_copy, path=package_copy)
     assert report["game"].startswith(str(package_copy)) and report["compiled"], report
     assert report["warnings"] == [], report
+
+
+@pytest.mark.parametrize(("profile", "build"), [
+    (None, "compiled"),
+    ({"workload": "vgcore.pgotrain", "decisions": 24864}, "compiled, profile-guided")])
+def test_the_manifest_tells_a_profile_guided_build(package_copy: Path, profile: dict | None,
+                                                   build: str) -> None:
+    """setup.py records the training profile it compiled with (None where the training
+    could not run and the build fell back to plain -O3); `vgcore bench` reports it."""
+    manifest_path = package_copy / "vgcore" / "_native.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["profile"] = profile
+    manifest_path.write_text(json.dumps(manifest))
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["compiled"] and report["build"] == build, report
+
+
+def test_this_build_is_profile_guided() -> None:
+    """CI's editable install must get the profile-guided build (a silent fallback to the
+    plain one would lose its speed unnoticed); elsewhere a plain build is a skip."""
+    needs_build()
+    if json.loads(native.MANIFEST.read_text()).get("profile"):
+        assert native.install().build == "compiled, profile-guided"
+        return
+    if os.environ.get("CI"):
+        pytest.fail("the compiled engine was built without a profile: setup.py printed why "
+                    "(\"vgcore: no profile-guided build (…)\") during pip install")
+    pytest.skip("built without a profile (VGCORE_PGO=0, or the training could not run)")
 
 
 def test_the_log_keeps_events_in_their_smallest_tables() -> None:

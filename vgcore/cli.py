@@ -358,9 +358,9 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     from vgcore.bench import STARTUP_RUNS, startup_times
 
     startup = startup_times(startup_runs or STARTUP_RUNS)
-    build = "compiled" if native.install().active else "interpreted"  # mypyc, or pure Python
     echo_figures({"format": format_id, "games": games, "engine_version": __version__,
-                  "engine_build": build, **result.as_dict(), "startup": startup}, as_json)
+                  "engine_build": native.install().build, **result.as_dict(),
+                  "startup": startup}, as_json)
 
 
 def echo_figures(data: dict[str, Any], as_json: bool) -> None:

@@ -35,10 +35,20 @@ class NativeStatus:
     compiled: tuple[str, ...]  # dotted names running as extensions
     refused: tuple[str, ...]  # extensions present but loaded from source instead
     reason: str  # "" when nothing was refused
+    #: Built with the counts of a training workload (setup.py, vgcore.pgotrain); a build where
+    #: that could not run is an ordinary -O3 one.
+    profile_guided: bool = False
 
     @property
     def active(self) -> bool:
         return bool(self.compiled)
+
+    @property
+    def build(self) -> str:
+        """How the engine runs, as `vgcore bench` reports it."""
+        if not self.active:
+            return "interpreted"
+        return "compiled, profile-guided" if self.profile_guided else "compiled"
 
 
 class _SourceFirst(importlib.abc.MetaPathFinder):
@@ -124,7 +134,7 @@ def _decide() -> NativeStatus:
     if stale:
         files = ", ".join(source_of(name).relative_to(PACKAGE_DIR).as_posix() for name in stale)
         return NativeStatus((), refused, f"changed since the compiled build: {files}")
-    return NativeStatus(refused, (), "")
+    return NativeStatus(refused, (), "", profile_guided=bool(manifest.get("profile")))
 
 
 def install() -> NativeStatus:

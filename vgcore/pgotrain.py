@@ -1,0 +1,104 @@
+"""The workload a profile-guided build of the compiled engine trains on (setup.py; docs/
+architecture.md, "Compiled engine").
+
+setup.py compiles the engine once with profiling counters, runs this module in a child
+process against that build, and compiles again with the counts, so the C compiler lays out
+and inlines the code the games actually run. Scripted games gain the most: they run more
+distinct code, and their time was lost to instruction-cache misses more than to
+instructions (docs/performance.md).
+
+The child runs before vgcore is installed, so the plugins are not found through entry
+points: they are read from pyproject.toml's `vgcore` entry-point table and registered as
+given. What is played: random games of every format with its default, vanilla and scripted
+decks and every booster pair, and for some decisions the seat's view (the host's and the
+terminal's path) — seeded, so two builds of one source train alike.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tomllib
+from pathlib import Path
+
+#: Games per deck pair and format: enough for every phase, step and ability kind to be
+#: counted many times; the instrumented build plays them in about ten seconds.
+GAMES_PER_PAIR = 4
+#: One decision in this many is also shown to the seat asked (a view with its log).
+VIEW_EVERY = 7
+
+
+def plugins_from(pyproject: Path) -> list[tuple[str, object]]:
+    """The `vgcore` entry points of a project file, imported: (name, plugin) pairs, less the
+    rules core, which every `Registry` registers itself."""
+    from vgcore.plugins import CORE_PLUGIN
+
+    table = tomllib.loads(pyproject.read_text())["project"]["entry-points"]["vgcore"]
+    plugins = []
+    for name, target in table.items():
+        if name == CORE_PLUGIN:
+            continue
+        module, _, attribute = target.partition(":")
+        plugin: object = importlib.import_module(module)
+        if attribute:
+            plugin = getattr(plugin, attribute)
+        plugins.append((name, plugin))
+    return plugins
+
+
+def deck_pairs(registry, format_id: str) -> list[tuple]:  # type: ignore[no-untyped-def]
+    """The bench's pairs for a format: default, vanilla, scripted, and each booster pair."""
+    from vgcore import bench
+
+    pairs = [registry.default_decks(format_id), bench.vanilla_decks(registry, format_id)]
+    scripted = bench.scripted_decks(registry, format_id)
+    if scripted is not None:
+        pairs.append(scripted)
+    pairs.extend(bench.set_pairs(registry, format_id).values())
+    unique = {tuple(d.name for d in pair): pair for pair in pairs}
+    return list(unique.values())
+
+
+def train(registry, games: int = GAMES_PER_PAIR,  # type: ignore[no-untyped-def]
+          ) -> dict[tuple[str, str, str], int]:
+    """Play the workload; the decisions made, by format and deck pair."""
+    from vgcore.agents import RandomAgent
+
+    played: dict[tuple[str, str, str], int] = {}
+    decisions = 0
+    for format_id in sorted(registry.formats):
+        for pair in deck_pairs(registry, format_id):
+            for seed in range(games):
+                game = registry.new_game(format_id, pair, seed, validate=False)
+                agent = RandomAgent(seed)
+                while not game.is_terminal:
+                    options = game.legal_actions()
+                    if decisions % VIEW_EVERY == 0:
+                        game.view(game.decision.seat)
+                    game.apply(agent.choose(game, options))
+                    decisions += 1
+            played[(format_id, pair[0].name, pair[1].name)] = decisions - sum(played.values())
+    return played
+
+
+def main(argv: list[str]) -> int:
+    """`python -m vgcore.pgotrain PYPROJECT`: play the workload with that project's plugins;
+    prints the number of decisions played."""
+    os.environ.setdefault("VGCORE_CACHE_DIR", "off")  # nothing written outside the build
+    from vgcore import native
+    from vgcore.plugins import Registry
+
+    if not native.STATUS.active:  # counts of the interpreted engine would train nothing
+        print(f"vgcore: the compiled engine did not load: {native.STATUS.reason}",
+              file=sys.stderr)
+        return 1
+    registry = Registry(entry_points=False, plugins=plugins_from(Path(argv[0])))
+    decisions = sum(train(registry).values())
+    print(f"vgcore: trained the compiled engine on {decisions} decisions", file=sys.stderr)
+    print(decisions)  # read by setup.py
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
