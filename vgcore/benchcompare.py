@@ -13,7 +13,8 @@ PYTHONPATH, named as this checkout's pyproject.toml maps them (`card_scripts` is
 A revision whose plugins or entry points differ from this checkout's cannot be compared so.
 
 Each side runs as it would be installed: when this checkout runs compiled (mypyc, setup.py),
-the other revision's modules are compiled in its export first (a minute or two); a revision
+the other revision's modules are compiled in its export first (its own setup.py: a few
+minutes where it builds profile-guided); a revision
 from before the compiled build runs interpreted, as it always did. When a revision that has
 the build cannot be compiled here (no mypy installed, a failing build), or `interpreted` is
 asked, both sides run interpreted (`VGCORE_PURE=1`): a compiled side against one that could
