@@ -21,6 +21,11 @@ import os
 import sys
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vgcore.decks import DeckList
+    from vgcore.plugins import Registry
 
 #: Games per deck pair and format: enough for every phase, step and ability kind to be
 #: counted many times; the instrumented build plays them in about ten seconds.
@@ -47,7 +52,7 @@ def plugins_from(pyproject: Path) -> list[tuple[str, object]]:
     return plugins
 
 
-def deck_pairs(registry, format_id: str) -> list[tuple]:  # type: ignore[no-untyped-def]
+def deck_pairs(registry: Registry, format_id: str) -> list[tuple[DeckList, DeckList]]:
     """The bench's pairs for a format: default, vanilla, scripted, and each booster pair."""
     from vgcore import bench
 
@@ -60,8 +65,7 @@ def deck_pairs(registry, format_id: str) -> list[tuple]:  # type: ignore[no-unty
     return list(unique.values())
 
 
-def train(registry, games: int = GAMES_PER_PAIR,  # type: ignore[no-untyped-def]
-          ) -> dict[tuple[str, str, str], int]:
+def train(registry: Registry, games: int = GAMES_PER_PAIR) -> dict[tuple[str, str, str], int]:
     """Play the workload; the decisions made, by format and deck pair."""
     from vgcore.agents import RandomAgent
 
@@ -74,8 +78,9 @@ def train(registry, games: int = GAMES_PER_PAIR,  # type: ignore[no-untyped-def]
                 agent = RandomAgent(seed)
                 while not game.is_terminal:
                     options = game.legal_actions()
-                    if decisions % VIEW_EVERY == 0:
-                        game.view(game.decision.seat)
+                    seat = game.current_player
+                    if decisions % VIEW_EVERY == 0 and seat is not None:
+                        game.view(seat)
                     game.apply(agent.choose(game, options))
                     decisions += 1
             played[(format_id, pair[0].name, pair[1].name)] = decisions - sum(played.values())
@@ -89,8 +94,9 @@ def main(argv: list[str]) -> int:
     from vgcore import native
     from vgcore.plugins import Registry
 
-    if not native.STATUS.active:  # counts of the interpreted engine would train nothing
-        print(f"vgcore: the compiled engine did not load: {native.STATUS.reason}",
+    status = native.install()
+    if not status.active:  # counts of the interpreted engine would train nothing
+        print(f"vgcore: the compiled engine did not load: {status.reason}",
               file=sys.stderr)
         return 1
     registry = Registry(entry_points=False, plugins=plugins_from(Path(argv[0])))
