@@ -142,7 +142,10 @@ class BuildWithManifest(build_ext):
             tables = tomllib.loads((ROOT / "pyproject.toml").read_text())
             for package, folder in tables["tool"]["setuptools"]["package-dir"].items():
                 (staging / package).symlink_to(ROOT / folder, target_is_directory=True)
-            env = {**os.environ, "PYTHONPATH": str(staging), "PYTHONDONTWRITEBYTECODE": "1",
+            # The staging copy first; PYTHONPATH kept after it: pip's isolated build finds its
+            # build requirements (the engine's dependencies among them) through it.
+            path = os.pathsep.join(filter(None, [str(staging), os.environ.get("PYTHONPATH")]))
+            env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1",
                    "VGCORE_CACHE_DIR": "off"}
             done = subprocess.run(
                 [sys.executable, "-m", "vgcore.pgotrain", str(ROOT / "pyproject.toml")],

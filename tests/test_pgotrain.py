@@ -6,6 +6,7 @@ another format's games only."""
 from __future__ import annotations
 
 import importlib.metadata
+import tomllib
 from pathlib import Path
 
 from vgcore import bench, pgotrain
@@ -35,3 +36,11 @@ def test_the_workload_plays_every_format_with_every_pair_the_bench_times() -> No
     scripted = bench.scripted_decks(registry, "d-standard")
     assert scripted is not None and len(booster_pairs) >= 3
     assert booster_pairs | {(scripted[0].name, scripted[1].name)} <= d_pairs
+
+
+def test_the_build_requires_every_dependency_the_training_imports() -> None:
+    """pip builds in an isolated environment holding only the build requirements, and the
+    training imports the engine there: a dependency missing from them makes every install a
+    plain build (setup.py warns and falls back; .ci/run's wheel check would fail)."""
+    project = tomllib.loads(PYPROJECT.read_text())
+    assert set(project["project"]["dependencies"]) <= set(project["build-system"]["requires"])
