@@ -149,7 +149,11 @@ class BuildWithManifest(build_ext):
                    "VGCORE_CACHE_DIR": "off"}
             done = subprocess.run(
                 [sys.executable, "-m", "vgcore.pgotrain", str(ROOT / "pyproject.toml")],
-                cwd=staging, env=env, check=True, stdout=subprocess.PIPE, text=True)
+                cwd=staging, env=env, capture_output=True, text=True)
+            if done.returncode != 0:  # the warning names the cause, not only the exit status
+                raise RuntimeError("the training games failed: "
+                                   + " / ".join(done.stderr.strip().splitlines()[-2:]))
+            print(done.stderr.strip(), file=sys.stderr)
             return int(done.stdout)
 
 
