@@ -79,6 +79,7 @@ class BuildWithManifest(build_ext):
     extensions it built."""
 
     def run(self) -> None:
+        self.profile: dict | None = None  # set by a profile-guided build that succeeded
         if self.extensions and os.environ.get("VGCORE_PGO", "1") != "0":
             self.run_profile_guided()
         else:
@@ -88,14 +89,13 @@ class BuildWithManifest(build_ext):
         built = Path(self.get_ext_fullpath(self.extensions[0].name)).parent
         target = ROOT / MANIFEST if self.inplace else built / Path(MANIFEST).name
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(manifest_text(getattr(self, "profile", None)))
+        target.write_text(manifest_text(self.profile))
 
     def run_profile_guided(self) -> None:
         """Counters, training, final build; any failure in them (no gcc, a workload that
         cannot run here) gives the plain optimised build instead, with a warning."""
         original = [(list(e.extra_compile_args), list(e.extra_link_args), e.optional)
                     for e in self.extensions]
-        self.profile = None
         self.force = True  # each pass compiles everything again
         self.chosen_compiler = self.compiler  # a pass replaces the name by its compiler
         try:

@@ -16,10 +16,10 @@ terminal's path) — seeded, so two builds of one source train alike.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 import tomllib
+from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,21 +35,13 @@ VIEW_EVERY = 7
 
 
 def plugins_from(pyproject: Path) -> list[tuple[str, object]]:
-    """The `vgcore` entry points of a project file, imported: (name, plugin) pairs, less the
-    rules core, which every `Registry` registers itself."""
-    from vgcore.plugins import CORE_PLUGIN
+    """The `vgcore` entry points of a project file, loaded as installed ones are: (name,
+    plugin) pairs, less the rules core, which every `Registry` registers itself."""
+    from vgcore.plugins import CORE_PLUGIN, ENTRY_POINT_GROUP
 
-    table = tomllib.loads(pyproject.read_text())["project"]["entry-points"]["vgcore"]
-    plugins = []
-    for name, target in table.items():
-        if name == CORE_PLUGIN:
-            continue
-        module, _, attribute = target.partition(":")
-        plugin: object = importlib.import_module(module)
-        if attribute:
-            plugin = getattr(plugin, attribute)
-        plugins.append((name, plugin))
-    return plugins
+    table = tomllib.loads(pyproject.read_text())["project"]["entry-points"][ENTRY_POINT_GROUP]
+    return [(name, EntryPoint(name, value, ENTRY_POINT_GROUP).load())
+            for name, value in table.items() if name != CORE_PLUGIN]
 
 
 def deck_pairs(registry: Registry, format_id: str) -> list[tuple[DeckList, DeckList]]:
@@ -73,6 +65,7 @@ def train(registry: Registry, games: int = GAMES_PER_PAIR) -> dict[tuple[str, st
     decisions = 0
     for format_id in sorted(registry.formats):
         for pair in deck_pairs(registry, format_id):
+            before = decisions
             for seed in range(games):
                 game = registry.new_game(format_id, pair, seed, validate=False)
                 agent = RandomAgent(seed)
@@ -83,7 +76,7 @@ def train(registry: Registry, games: int = GAMES_PER_PAIR) -> dict[tuple[str, st
                         game.view(seat)
                     game.apply(agent.choose(game, options))
                     decisions += 1
-            played[(format_id, pair[0].name, pair[1].name)] = decisions - sum(played.values())
+            played[(format_id, pair[0].name, pair[1].name)] = decisions - before
     return played
 
 
