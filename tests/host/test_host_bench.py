@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from vgcore.host.bench import HostBenchResult, Load, LoadResult, ResumeResult
+from vgcore.host.bench import (
+    STAT_FIELDS,
+    HostBenchResult,
+    Load,
+    LoadResult,
+    ResumeResult,
+    machine_cores,
+    machine_ticks,
+)
 
 pytestmark = pytest.mark.system
 
@@ -86,6 +96,24 @@ def test_bench_host_paces_the_bots_to_a_rate() -> None:
     assert run.returncode == 0, run.stderr
     figures = json.loads(run.stdout)["vs_agent"]
     assert figures["rate"] == 40 and figures["answers"] > 0
+    machine = figures["machine_cpu"]
+    assert machine["busy"] > 0 and machine["steal"] >= 0 and machine["iowait"] >= 0
+    assert "others" in machine
+
+
+def test_machine_cores_are_the_machines_ticks_over_the_window() -> None:
+    """The machine's account of a window: busy time counts every kind of work but idle,
+    iowait and steal, which are reported on their own (a VM lending its cores out)."""
+    hz = os.sysconf("SC_CLK_TCK")
+    before = dict.fromkeys(STAT_FIELDS, 1000)
+    after = {**before, "user": 1000 + hz, "system": 1000 + hz // 2, "idle": 1000 + 2 * hz,
+             "iowait": 1000 + hz // 4, "steal": 1000 + hz}
+    cores = machine_cores(before, after, 2.0)
+    assert cores == {"busy": 0.75, "steal": 0.5, "iowait": 0.125}
+    assert machine_cores(None, after, 2.0) is None
+    ticks = machine_ticks()
+    if Path("/proc/stat").exists():
+        assert ticks is not None and set(ticks) == set(STAT_FIELDS)
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -32,7 +32,9 @@ as the host's; `rss_end_mib` is the host's memory when each window ends.
 
 The bots decode only the few fields they read (a small msgspec Struct: events and views are
 skipped, not built), so that the bench's own CPU use stays small beside the host's on a
-two-core machine; `bench_cpu` and `host_cpu` say how busy each process was.
+two-core machine; `bench_cpu` and `host_cpu` say how busy each process was, and
+`machine_cpu` what the whole machine did meanwhile — other processes, and the time a VM's
+hypervisor took from it (`steal`): a run whose tail grew with steal measures the machine.
 """
 
 from __future__ import annotations
@@ -96,6 +98,10 @@ class LoadResult:
     games_finished: int
     host_cpu: float  # the host's CPU seconds over the window's wall seconds (1.0: one core)
     bench_cpu: float  # the same for this process (the bots)
+    machine_cpu: dict[str, float] | None = None  # the whole machine over the window, in
+    # cores (Linux's /proc/stat; None elsewhere): `busy` (every process), `others` (busy
+    # beyond the host and the bots), `steal` (taken by the hypervisor: a VM whose cores are
+    # lent out shows a tail no change to the host can remove), `iowait`
     rss_end_mib: float = 0.0  # the host's resident memory when the window ended (a leak
     # shows as growth over a long run, `--seconds`, beyond the games' own)
     host_trace: dict[str, Any] | None = None  # with `trace`: the host's (trace.py)
@@ -532,6 +538,34 @@ def calibration_ms(rounds: int = 7) -> float:
     return round(best * 1000, 3)
 
 
+PROC_STAT = Path("/proc/stat")
+STAT_FIELDS = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+
+
+def machine_ticks() -> dict[str, int] | None:
+    """The machine's CPU time so far by kind, in clock ticks (the first line of Linux's
+    /proc/stat; guest time is already counted in user); None where there is no such file."""
+    try:
+        line = PROC_STAT.read_text().split("\n", 1)[0]
+    except OSError:
+        return None
+    values = [int(value) for value in line.split()[1:len(STAT_FIELDS) + 1]]
+    return dict(zip(STAT_FIELDS, values, strict=False))
+
+
+def machine_cores(before: dict[str, int] | None, after: dict[str, int] | None,
+                  seconds: float) -> dict[str, float] | None:
+    """What the machine's cores did between two `machine_ticks`, in cores (1.0: one core
+    for the whole window): `busy`, `steal` and `iowait`."""
+    if before is None or after is None or seconds <= 0:
+        return None
+    tick = os.sysconf("SC_CLK_TCK") * seconds
+    spent = {kind: (after.get(kind, 0) - before.get(kind, 0)) / tick for kind in STAT_FIELDS}
+    busy = sum(spent[kind] for kind in ("user", "nice", "system", "irq", "softirq"))
+    return {"busy": round(busy, 3), "steal": round(spent["steal"], 3),
+            "iowait": round(spent["iowait"], 3)}
+
+
 def bench_host(options: Options, *, on_phase: Callable[[str], None] = lambda _: None,
                ) -> HostBenchResult:
     """Run every phase (each on a host of its own) and return the figures."""
@@ -616,6 +650,7 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         await _first_of(all_joined.wait(), tasks)
         rss_games = host.rss_mib()
         cpu_host, cpu_bench = host.cpu_seconds(), time.process_time()
+        ticks = machine_ticks()
         bench_trace = _bench_trace(options)
         began = time.perf_counter()
         load.start.set()
@@ -628,6 +663,7 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
             await _first_of(load.stop.wait(), tasks)
         seconds = time.perf_counter() - began
         cpu_host, cpu_bench = host.cpu_seconds() - cpu_host, time.process_time() - cpu_bench
+        machine_cpu = machine_cores(ticks, machine_ticks(), seconds)
         rss_end = host.rss_mib()
         if bench_trace is not None:
             bench_trace.uninstall()
@@ -647,6 +683,8 @@ async def measure_load(host: HostProcess, options: Options, *, bots_per_game: in
         latency_max_ms=1000 * (latencies[-1] if latencies else 0.0),
         games_finished=load.games_finished, host_cpu=cpu_host / seconds,
         bench_cpu=cpu_bench / seconds, rss_end_mib=rss_end,
+        machine_cpu=machine_cpu and {**machine_cpu, "others": round(
+            machine_cpu["busy"] - (cpu_host + cpu_bench) / seconds, 3)},
         bench_trace=_bench_summary(bench_trace) if bench_trace is not None else None)
     return result, (rss_start, rss_games)
 
