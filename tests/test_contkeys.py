@@ -1,10 +1,11 @@
 """The CONT layers' caches never serve a stale value (RULES.md §7: continuous abilities apply
 while their conditions hold, re-read whenever a value is read).
 
-vgcore.continuous keeps each layer per log version (answers left out, `Game.cont_version`)
-and each printed CONT ability's last result while the values it reads keep their key
-(vgcore.contkeys). Whole games of every scripted d-standard deck check, at every decision,
-that what the caches serve equals the layers worked out afresh on a clone (which has no
+vgcore.continuous keeps each layer per log version (answers left out, `Game.cont_version`),
+one unit's reads apart (its own CONTs and the others'), and each printed CONT ability's last
+result while the values it reads keep their key (vgcore.contkeys). Whole games of every
+scripted d-standard deck check, at every decision, that what the caches serve — one unit at
+a time, then whole stats — equals the layers worked out afresh on a clone (which has no
 cache), and the keys are checked to cover what the declarations read.
 """
 
@@ -31,12 +32,20 @@ def served(game: Game) -> tuple[frozenset, dict]:
     """The layers as the game's caches serve them now: the states, and what CONTs add to
     every stat they can change, by unit."""
     states = continuous.cont_states(game)
+    stats = {stat: continuous.cont_values(game, stat) for stat in sorted(game.index.cont_stats)}
+    return states, stats
+
+
+def served_per_unit(game: Game) -> dict:
+    """What CONTs add to each stat of every card, read one unit at a time (`cont_delta`'s own
+    path: the unit's own CONTs and the others', before the whole stat is known), by unit
+    where not zero."""
     stats = {}
     for stat in sorted(game.index.cont_stats):
-        continuous.cont_delta(game, 0, stat)
-        assert game.cont_cache is not None
-        stats[stat] = game.cont_cache[1][stat]
-    return states, stats
+        deltas = {uid: continuous.cont_delta(game, uid, stat)
+                  for uid in range(len(game.state.card_ids))}
+        stats[stat] = {uid: delta for uid, delta in deltas.items() if delta}
+    return stats
 
 
 def fresh(game: Game) -> tuple[frozenset, dict]:
@@ -63,7 +72,15 @@ def test_cached_layers_equal_fresh_ones_at_every_decision(builtin: Registry, lab
         game = builtin.new_game("d-standard", decks, seed, validate=False)
         agent = RandomAgent(seed)
         while not game.is_terminal:
-            assert served(game) == fresh(game), f"seed {seed}, event {len(game.state.log)}"
+            expected = fresh(game)
+            # one unit at a time first (once the whole stat is known, cont_delta reads it:
+            # the engine's own reads may have worked it out at this version)
+            game.cont_cache = None
+            per_unit = served_per_unit(game)
+            assert per_unit == {stat: {u: d for u, d in values.items() if d}
+                                for stat, values in expected[1].items()}, (
+                f"seed {seed}, event {len(game.state.log)}")
+            assert served(game) == expected, f"seed {seed}, event {len(game.state.log)}"
             worlds_seen += bool(continuous.cont_states(game))
             game.apply(agent.choose(game, game.legal_actions()))
     if label.startswith("D-BT01-brandt-gate"):

@@ -534,7 +534,9 @@ class GameIndex:
         self.acts: list[tuple[int, Ability]] = []
         self.conts: list[tuple[int, Ability]] = []
         self.cont_stats: set[str] = set()  # what the printed CONT abilities can change
-        self.stat_conts: dict[str, list[tuple[int, Ability]]] = {}  # "stat:<s>": those of s
+        # "stat:<s>": the printed CONTs changing s; "self:<s>" those of them changing only
+        # their own card's s, "others:<s>" the rest.
+        self.stat_conts: dict[str, list[tuple[int, Ability]]] = {}
         self.cont_states: set[str] = set()  # the player states they can give
         self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
         # For `placed`: by list, the zone words where its abilities work and the cards holding
@@ -589,6 +591,10 @@ class GameIndex:
                     self.cont_stats.update(changed)
                     for stat in sorted(changed):
                         self.stat_conts.setdefault(f"stat:{stat}", []).append((uid, ability))
+                        # Split for one unit's reads (continuous.cont_delta): the abilities
+                        # that change this stat of their own card only, and the others.
+                        part = "self" if _changes_only_itself(effects, stat) else "others"
+                        self.stat_conts.setdefault(f"{part}:{stat}", []).append((uid, ability))
                     states = {e["state"] for e in effects if e["op"] == "state"}
                     if states:
                         self.cont_states.update(states)
@@ -650,9 +656,10 @@ class GameIndex:
     def placed(self, game: Game, which: str, seats: Sequence[Seat]) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"
         of `stat_conts`) whose card lies with one of `seats` in a zone where one of them
-        works, in the list's order. Looked up from where the few cards holding such an
-        ability are (`GameState.loc`), rather than by visiting every ability of the game or
-        every card in the zones."""
+        works, in the list's order (by uid). Looked up from wherever is fewer: the cards in
+        those zones (a booster deck holds dozens of such cards, mostly in its deck and hand,
+        while a field holds a few units), or the cards holding such an ability and where
+        each is (`GameState.loc`) — never by visiting every ability of the game."""
         places = self.places.get(which)
         if places is None:
             places = self.places[which] = self.holders_of(which)
@@ -660,15 +667,37 @@ class GameIndex:
         found: list[tuple[int, Ability]] = []
         if not holders:
             return found
-        # Each seat asked with its zone names (a seat compared by identity first: a dict
-        # lookup per holder would cost more than the two seats' comparisons).
+        players = game.state.players
         wanted: list[tuple[Seat, frozenset[str]]] = []
+        in_zones = 0
         for seat in seats:
             names = self.names_at(game, which, seat, words)
             if names:
                 wanted.append((seat, names))
+                zones = players[seat].zones
+                for name in names:
+                    held = zones.get(name)
+                    if held is not None:
+                        in_zones += len(held)
         if not wanted:
             return found
+        if in_zones < len(holders):
+            for seat, names in wanted:
+                zones = players[seat].zones
+                for name in names:
+                    held = zones.get(name)
+                    if held is None:
+                        continue
+                    for uid in held:
+                        abilities = by_uid.get(uid)
+                        if abilities is not None:
+                            for ability in abilities:
+                                found.append((uid, ability))
+            if len(found) > 1:
+                found.sort(key=_by_uid)  # stable: a card's own abilities keep their order
+            return found
+        # Each seat asked with its zone names (a seat compared by identity first: a dict
+        # lookup per holder would cost more than the two seats' comparisons).
         loc = game.state.loc
         for uid in holders:  # by uid: the lists hold cards by uid
             where = loc[uid]
@@ -685,8 +714,7 @@ class GameIndex:
         """For `placed`: the zone words where a list's abilities work, its abilities by card,
         and those cards in uid order."""
         entries: list[tuple[int, Ability]] = (
-            self.stat_conts.get(which, []) if which.startswith("stat:")
-            else getattr(self, which))
+            self.stat_conts.get(which, []) if ":" in which else getattr(self, which))
         words = tuple(dict.fromkeys(w for _uid, a in entries for w in sorted(a.zone_set)))
         by_uid: dict[int, list[Ability]] = {}
         for uid, ability in entries:
@@ -709,6 +737,16 @@ class GameIndex:
                 names = self.zone_names[key] = frozenset(zone_names(game, seat, words))
             named = game.zone_names[which, seat] = (circles, len(circles), names)
         return named[2]
+
+
+def _changes_only_itself(effects: Sequence[Mapping[str, Any]], stat: str) -> bool:
+    """Whether every effect of a CONT that changes `stat` changes its own card's ("self")."""
+    return all(e.get("target") == "self" for e in effects
+               if e["op"] != "state" and (e.get("stat") or e.get("what")) == stat)
+
+
+def _by_uid(entry: tuple[int, Ability]) -> int:
+    return entry[0]
 
 
 def _about_self(when: Mapping[str, Any]) -> bool:

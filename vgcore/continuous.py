@@ -39,11 +39,81 @@ if TYPE_CHECKING:
 # What no CONT ability changes (a dict: fast reads; never filled).
 NO_VALUES: Final[dict[int, int]] = {}
 STAT_LISTS: Final[dict[str, str]] = {}  # stat -> the GameIndex list of the CONTs changing it
+# stat -> the names cont_delta uses: its per-unit cache, and the GameIndex lists of the CONTs
+# changing other cards' stat and of those changing only their own.
+UNIT_LISTS: Final[dict[str, tuple[str, str, str]]] = {}
 
 
 def cont_delta(game: Game, uid: Uid, stat: str) -> int:
-    """What CONT abilities add to one unit's stat (or restriction/skill count) right now."""
-    return cont_values(game, stat).get(uid, 0)
+    """What CONT abilities add to one unit's stat (or restriction/skill count) right now.
+
+    Worked out for that unit alone unless the whole stat is already known at this version:
+    the abilities on the unit itself that change only their own card ("self:<stat>" — most
+    of a booster deck's: "+5000 while …"), plus what every other CONT ability adds (worked
+    out once per version, "others:<stat>"). A battle reads two units' power after each
+    trigger: the whole field's CONTs per read were a tenth of a booster deck's game."""
+    if not game.any_granted() and stat not in game.index.cont_stats:
+        return 0  # no CONT ability in this game can change this stat
+    if game.cont_busy:
+        return 0  # a CONT's own condition and targets are read without CONT effects
+    version = game.cont_version
+    cache = game.cont_cache
+    if cache is None or cache[0] != version:
+        cache = game.cont_cache = (version, {})
+    layer = cache[1]
+    values = layer.get(stat)
+    if values is not None:
+        return values.get(uid, 0)
+    lists = UNIT_LISTS.get(stat) or UNIT_LISTS.setdefault(
+        stat, (f"unit:{stat}", f"others:{stat}", f"self:{stat}"))
+    units = layer.get(lists[0])
+    if units is None:
+        units = layer[lists[0]] = {}
+    else:
+        known = units.get(uid)
+        if known is not None:
+            return known
+    game.cont_busy = True
+    try:
+        others = layer.get(lists[1])
+        if others is None:
+            others = layer[lists[1]] = compute(game, stat, lists[1])
+        value = others.get(uid, 0) + _own_delta(game, uid, stat, lists[2])
+    finally:
+        game.cont_busy = False
+    units[uid] = value
+    return value
+
+
+def _own_delta(game: Game, uid: Uid, stat: str, which: str) -> int:
+    """What the unit's own CONT abilities that change only their own card add to `stat`
+    (`placed` and `compute` for one card)."""
+    index = game.index
+    places = index.places.get(which)
+    if places is None:
+        places = index.places[which] = index.holders_of(which)
+    mine = places[1].get(uid)
+    if mine is None:
+        return 0
+    st = game.state
+    where = st.loc[uid]
+    if where[1] not in index.names_at(game, which, where[0], places[0]):
+        return 0
+    total = 0
+    for ability in mine:
+        seat = _working_for(game, st, uid, ability)
+        if seat is None:
+            continue
+        try:
+            contribution = remembered(game, "stats", Ctx(seat, uid), ability.spec, ability,
+                                      evaluate)
+        except ScriptError as exc:  # a failing CONT applies nothing (strict engines raise)
+            game.tolerate(exc, reading=True)
+            continue
+        for (target, key), amount in contribution:
+            if key == stat and target == uid:
+                total += amount
+    return total
 
 
 def cont_values(game: Game, stat: str) -> dict[Uid, int]:
@@ -172,11 +242,13 @@ def _working_for(game: Game, st: GameState, uid: Uid, ability: Ability) -> Seat 
     return None
 
 
-def compute(game: Game, stat: str) -> dict[Uid, int]:
+def compute(game: Game, stat: str, which: str | None = None) -> dict[Uid, int]:
     """What the CONT abilities that work now add to `stat`, by unit. Only the abilities that
-    can change that stat are looked at (`GameIndex`'s list "stat:<stat>")."""
+    can change that stat are looked at (`GameIndex`'s list "stat:<stat>", or `which`: one
+    part of it), and those granted to units or held by players."""
     deltas: dict[Uid, int] = {}
-    which = STAT_LISTS.get(stat) or STAT_LISTS.setdefault(stat, f"stat:{stat}")
+    if which is None:
+        which = STAT_LISTS.get(stat) or STAT_LISTS.setdefault(stat, f"stat:{stat}")
     for ctx, spec, printed in active_conts(game, which):
         try:
             contribution = remembered(game, "stats", ctx, spec, printed, evaluate)

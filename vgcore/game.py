@@ -121,6 +121,7 @@ class Game:
         self._index: GameIndex | None = None
         self._scripts: ScriptHost | None = None
         # (version, {stat: {unit: what CONT abilities add}}), each stat worked out when read
+        # whole; one unit's reads keep "unit:<stat>" and "others:<stat>" (cont_delta)
         self.cont_cache: tuple[int, dict[str, dict[int, int]]] | None = None
         self.answers_logged = 0  # `decision` events logged through this object (cont_version)
         self.cont_busy = False

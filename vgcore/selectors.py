@@ -8,7 +8,7 @@ zone order), so two runs of the same game choose the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.carddb import SET_ORDER_TYPES
@@ -403,9 +403,21 @@ def in_state(game: Game, seat: Seat, name: str) -> bool:
         return True
     if name not in game.index.cont_states and not game.any_granted():
         return False  # no CONT of this game gives that state (asked at every guard step)
-    from vgcore.continuous import in_cont_state
+    return _cont_state_reader()(game, seat, name)
 
-    return in_cont_state(game, seat, name)
+
+_IN_CONT_STATE: Callable[[Game, Seat, str], bool] | None = None
+
+
+def _cont_state_reader() -> Callable[[Game, Seat, str], bool]:
+    """continuous.in_cont_state, imported on first use (continuous imports this module).
+    Kept here: an import statement in `in_state` cost ~8 k instructions a call compiled."""
+    global _IN_CONT_STATE
+    if _IN_CONT_STATE is None:
+        from vgcore.continuous import in_cont_state
+
+        _IN_CONT_STATE = in_cont_state
+    return _IN_CONT_STATE
 
 
 def damage_of(game: Game, seat: Seat) -> int:
