@@ -73,15 +73,19 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
         known = units.get(uid)
         if known is not None:
             return known
+    failures = game.read_failures
     game.cont_busy = True
     try:
         others = layer.get(lists[1])
         if others is None:
-            others = layer[lists[1]] = compute(game, stat, lists[1])
+            others = compute(game, stat, lists[1])
+            if game.read_failures == failures:
+                layer[lists[1]] = others
         value = others.get(uid, 0) + _own_delta(game, uid, stat, lists[2])
     finally:
         game.cont_busy = False
-    units[uid] = value
+    if game.read_failures == failures:  # a read from outside that failed: not kept
+        units[uid] = value
     return value
 
 
@@ -134,9 +138,12 @@ def cont_values(game: Game, stat: str) -> dict[Uid, int]:
         # The state layer below is worked out only if a stat CONT's condition reads a state
         # (`in_cont_state` from inside `compute`): the same values, since that layer is
         # computed with CONT stats off either way.
+        failures = game.read_failures
         game.cont_busy = True
         try:
-            values = cache[1][stat] = compute(game, stat)
+            values = compute(game, stat)
+            if game.read_failures == failures:  # a read from outside that failed: not kept
+                cache[1][stat] = values
         finally:
             game.cont_busy = False
     return values
@@ -157,6 +164,7 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
         return cache[1]
     # While the layer is computed, states read as none and stats without CONT effects.
     game.state_cache = (version, frozenset())
+    failures = game.read_failures
     busy, game.cont_busy = game.cont_busy, True
     found: set[tuple[Seat, str]] = set()
     try:
@@ -172,8 +180,10 @@ def cont_states(game: Game) -> frozenset[tuple[Seat, str]]:
         raise
     finally:
         game.cont_busy = busy
-    game.state_cache = (version, frozenset(found))
-    return game.state_cache[1]
+    layer = frozenset(found)
+    # a read from outside that failed is not kept: the procedure meets the failure itself
+    game.state_cache = (version, layer) if game.read_failures == failures else None
+    return layer
 
 
 def _states_of(game: Game, ctx: Ctx, spec: dict) -> list[tuple[Seat, str]]:

@@ -94,6 +94,7 @@ class Game:
         "log_limit",
         "moves",
         "probing",
+        "read_failures",
         "records",
         "resolution_mark",
         "rules_dirty",
@@ -138,6 +139,9 @@ class Game:
         self.zone_names: dict[tuple[str, Seat],
                               tuple[dict[CircleName, tuple[str, int]], int, frozenset[str]]] = {}
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
+        # Failures met by reads outside the procedure (a view, an agent's look): never logged
+        # and never cached, so that how often a game is looked at cannot change it.
+        self.read_failures = 0
         # Card moves not yet told to the zone listeners (only recorded when there are some);
         # told after the next event, so always empty at a decision.
         self.moves: list[Move] = []
@@ -723,12 +727,18 @@ class Game:
     def tolerate(self, error: ScriptError, *, reading: bool = False) -> None:
         """A card script failed outside a resolution (a trigger filter, an ACT offer, a CONT):
         strict engines raise; otherwise the failing ability simply does not apply, and the
-        error is logged once. While values are only being read (views, CONT), the event waits
-        for the next procedure step so that reading never changes the state."""
+        error is logged once. A failure the procedure meets while only reading values (CONT)
+        is logged at its next step, so that reading never changes the state mid-step; one
+        met by a read from outside the procedure (a view, an agent) is not logged at all."""
         if self.engine.strict:
             raise error
-        if reading and isinstance(error, BudgetExhausted):
-            return  # the reads spent their own budget: nothing for the game to log
+        if reading and (not self.in_procedure or isinstance(error, BudgetExhausted)):
+            # A view's or an agent's read between answers (or one past the reads' own
+            # budget): the game would not have met this failure unobserved, so it is neither
+            # logged nor may what was read around it be cached (continuous.py checks this
+            # count); the procedure meets the failure itself when it reads the same value.
+            self.read_failures += 1
+            return
         key = error_key(error)
         seen = self.state.flags.get("script_errors", ())
         if key in seen:

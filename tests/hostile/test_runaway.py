@@ -184,16 +184,19 @@ def test_the_script_budget_counts_every_call_of_a_decision(tmp_path: Path) -> No
 def test_reading_a_game_past_the_budget_fails_softly(tmp_path: Path) -> None:
     """Reads between two answers (a view, an agent's look at powers) share one budget: past
     it an expensive CONT is left out of what they see, nothing raises and nothing is logged
-    (how often a game is read never changes it). The next answer starts the procedure with a
-    whole budget of its own."""
+    (how often a game is read never changes it), and nothing worked out past it is kept for
+    the procedure to find. The next answer starts the procedure with a whole budget of its
+    own."""
     limited(tmp_path, CPU, script_instructions_per_decision=3_500_000)
     registry = Registry(card_dirs=[CPU, tmp_path])  # not strict: a host's engine
     units = dict.fromkeys(("RC.FL", "RC.FR", "RC.BL", "RC.BC", "RC.BR"), "RW-102")
     game = board(registry, units, phase="main")
     rear = [uid for _circle, uid in game.rear_guards("A")]
-    game.view("A")
+    circles = game.view("A")["players"]["A"]["circles"]
+    shown = [circles[c]["power"] for c in ("RC.FL", "RC.FR", "RC.BL", "RC.BC", "RC.BR")]
+    assert shown[0] == 8000 and shown[-1] == 7000  # the budget ran out during the view
     seen = [game.power(uid) for uid in rear]
-    assert seen[0] == 8000 and seen[-1] == 7000  # the budget ran out during these reads
+    assert seen == [7000] * len(rear)  # spent: the half-worked-out values were not kept
     assert game.decision is not None and not game.is_terminal
     assert game.script_left <= 0
     for _ in range(50):  # a client reading again and again: nothing kept, nothing logged
