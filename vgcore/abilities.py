@@ -439,10 +439,10 @@ def usable_acts(game: Game, seat: Seat) -> Iterator[tuple[Uid, Ability, str | No
             continue
         ctx = Ctx(seat, uid)
         spec = ability.spec
-        try:
-            if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
-                continue
+        try:  # the cost first: most often what rules an ACT out, and cheaper to check
             if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
+                continue
+            if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
                 continue
         except ScriptError as exc:  # a failing ACT is not offered (strict engines raise)
             game.tolerate(exc)

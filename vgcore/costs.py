@@ -22,12 +22,25 @@ CanPay = Callable[["Game", Ctx, Mapping[str, Any]], bool]
 
 def _pile(zone: str, face_up: bool | None) -> CanPay:
     def check(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:
-        players = game.state.players
-        usable = [u for seat in payers(game, ctx, part["op"]) for u in players[seat].zones[zone]
-                  if face_up is None or game.state.face_up[u] == face_up]
+        st = game.state
+        players = st.players
         if "filter" in part:
+            usable = [u for seat in payers(game, ctx, part["op"])
+                      for u in players[seat].zones[zone]
+                      if face_up is None or st.face_up[u] == face_up]
             usable = [u for u in usable if card_matches(game, ctx, u, part["filter"])]
-        return len(usable) >= part.get("count", 1)
+            return len(usable) >= part.get("count", 1)
+        found = 0  # counted, not listed: asked for every ACT at every main-phase question
+        for seat in payers(game, ctx, part["op"]):
+            cards = players[seat].zones[zone]
+            if face_up is None:
+                found += len(cards)
+                continue
+            flags = st.face_up
+            for uid in cards:
+                if flags[uid] == face_up:
+                    found += 1
+        return found >= part.get("count", 1)
 
     return check
 

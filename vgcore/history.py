@@ -19,7 +19,7 @@ events logged since.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.eventdicts import NUMBERS, SHARED_NUMBERS, SHARED_UID_KEYS, UID_KEYS
@@ -78,8 +78,7 @@ def this_turn(game: Game) -> TurnHistory:
 
 def count_this_turn(game: Game, ctx: Ctx, when: Mapping[str, Any]) -> int:
     """How many events of the current turn match a trigger table, seen from `ctx`."""
-    from vgcore.abilities import trigger_matches
-
+    trigger_matches = _trigger_matcher()
     by_kind = this_turn(game).by_kind
     selves = [_role_field(role) for role, want in when.items()
               if role in WHEN_CARD_ROLES and _is_self(want)]
@@ -91,6 +90,21 @@ def count_this_turn(game: Game, ctx: Ctx, when: Mapping[str, Any]) -> int:
             if trigger_matches(game, ctx, when, event):
                 count += 1
     return count
+
+
+_TRIGGER_MATCHES: Callable[[Game, Ctx, Mapping[str, Any], Event], bool] | None = None
+
+
+def _trigger_matcher() -> Callable[[Game, Ctx, Mapping[str, Any], Event], bool]:
+    """abilities.trigger_matches, imported on first use (abilities imports this module).
+    Kept here: an import statement in `count_this_turn` cost ~8 k instructions a call
+    compiled."""
+    global _TRIGGER_MATCHES
+    if _TRIGGER_MATCHES is None:
+        from vgcore.abilities import trigger_matches
+
+        _TRIGGER_MATCHES = trigger_matches
+    return _TRIGGER_MATCHES
 
 
 def same_object(game: Game, uid: Uid | None, n: int) -> bool:
