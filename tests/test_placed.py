@@ -3,7 +3,7 @@
 abilities work, walking whichever is fewer — the cards in those zones, or the cards holding
 such abilities. Whole games of the scripted d-standard decks check, at every decision and for
 every list, that what it finds is what a plain scan of the list finds, and that both ways of
-looking were taken.
+looking were taken; `placed_on` (one card's) likewise.
 """
 
 from __future__ import annotations
@@ -72,5 +72,9 @@ def test_placed_finds_what_a_scan_of_the_list_finds(builtin: Registry, label: st
                     assert [(u, id(a)) for u, a in found] == [
                         (u, id(a)) for u, a in scanned(game, which, seats)], (which, seats)
                     ways[zone_walk_is_shorter(game, which, seats)] += 1
+                everywhere = scanned(game, which, tuple(game.state.seats))
+                for uid in {u for u, _a in entries_of(game, which)}:  # one card's: placed_on
+                    assert [id(a) for a in index.placed_on(game, which, uid)] == [
+                        id(a) for u, a in everywhere if u == uid], (which, uid)
             game.apply(agent.choose(game, game.legal_actions()))
     assert ways[True] > 0 and ways[False] > 0  # both ways of looking were checked

@@ -709,6 +709,20 @@ class GameIndex:
                     break
         return found
 
+    def placed_on(self, game: Game, which: str, uid: Uid) -> Sequence[Ability]:
+        """`placed` for one card: its abilities of the list if it lies in a zone where one
+        of the list's abilities works, else none."""
+        places = self.places.get(which)
+        if places is None:
+            places = self.places[which] = self.holders_of(which)
+        mine = places[1].get(uid)
+        if mine is None:
+            return ()
+        where = game.state.loc[uid]
+        if where[1] not in self.names_at(game, which, where[0], places[0]):
+            return ()
+        return mine
+
     def holders_of(self, which: str,
                    ) -> tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]:
         """For `placed`: the zone words where a list's abilities work, its abilities by card,

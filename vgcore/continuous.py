@@ -92,17 +92,10 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
 def _own_delta(game: Game, uid: Uid, stat: str, which: str) -> int:
     """What the unit's own CONT abilities that change only their own card add to `stat`
     (`placed` and `compute` for one card)."""
-    index = game.index
-    places = index.places.get(which)
-    if places is None:
-        places = index.places[which] = index.holders_of(which)
-    mine = places[1].get(uid)
-    if mine is None:
+    mine = game.index.placed_on(game, which, uid)
+    if not mine:
         return 0
     st = game.state
-    where = st.loc[uid]
-    if where[1] not in index.names_at(game, which, where[0], places[0]):
-        return 0
     total = 0
     for ability in mine:
         seat = _working_for(game, st, uid, ability)
