@@ -669,6 +669,7 @@ class GameIndex:
             return found
         players = game.state.players
         wanted: list[tuple[Seat, frozenset[str]]] = []
+        piles: list[list[Uid]] = []  # the cards of those zones, for the walk through them
         in_zones = 0
         for seat in seats:
             names = self.names_at(game, which, seat, words)
@@ -678,21 +679,17 @@ class GameIndex:
                 for name in names:
                     held = zones.get(name)
                     if held is not None:
+                        piles.append(held)
                         in_zones += len(held)
         if not wanted:
             return found
         if in_zones < len(holders):
-            for seat, names in wanted:
-                zones = players[seat].zones
-                for name in names:
-                    held = zones.get(name)
-                    if held is None:
-                        continue
-                    for uid in held:
-                        abilities = by_uid.get(uid)
-                        if abilities is not None:
-                            for ability in abilities:
-                                found.append((uid, ability))
+            for held in piles:
+                for uid in held:
+                    abilities = by_uid.get(uid)
+                    if abilities is not None:
+                        for ability in abilities:
+                            found.append((uid, ability))
             if len(found) > 1:
                 found.sort(key=_by_uid)  # stable: a card's own abilities keep their order
             return found
