@@ -288,6 +288,36 @@ def test_an_option_gate_asks_the_plugin_only_while_its_card_is_in_the_seats_zone
     assert Action("test-main") not in held.legal_actions() and plugin.asked == ["main"]
 
 
+class OpponentGatedAnswers(ScopedAnswers):
+    """Its answers come from a VAN-RP-009 in the asking seat's opponent's hand
+    (`option_opponent_zones`), as a Prison's prisoners are freed only while the opponent
+    has a Prison in the order zone."""
+
+    @hookimpl
+    def vgcore_plugin_scope(self, fmt: object) -> PluginScope:
+        return PluginScope(option_kinds=frozenset({"main"}),
+                           option_cards=lambda card: card.id == "VAN-RP-009",
+                           option_opponent_zones=frozenset({Zone.HAND}))
+
+
+def test_an_opponents_zone_gate_asks_only_while_the_card_is_with_an_opponent() -> None:
+    plugin = OpponentGatedAnswers()
+    engine = registry_with("gated", plugin).engine("premium", plugins=["gated"])
+    # The card in A's own hand: A's main phase does not ask it.
+    own = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                         "hand": ["VAN-RP-002", "VAN-RP-009"]},
+                                   "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}},
+                          turn=3, phase=Phase.MAIN)
+    assert Action("test-main") not in own.legal_actions() and plugin.asked == []
+    # The card in B's hand: A's main phase asks it, and its answer is offered.
+    theirs = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                            "hand": ["VAN-RP-002"]},
+                                      "B": {"vanguard": "VAN-KG-009", "deck": DECK_B,
+                                            "hand": ["VAN-RP-009"]}},
+                             turn=3, phase=Phase.MAIN)
+    assert Action("test-main") in theirs.legal_actions() and plugin.asked == ["main"]
+
+
 def test_a_plugin_scope_of_the_wrong_type_is_named() -> None:
     class Wrong:
         @hookimpl

@@ -63,7 +63,9 @@ if TYPE_CHECKING:
 
 # A plugin's extra options' gate in one game (`option_gate`): the zones of the asking seat to
 # look in, and the cards of which one must be there.
-OptionGate = tuple[tuple[str, ...], frozenset[int]]
+# A plugin's option gate: the asking seat's zones, its opponents' zones, and the uids of the
+# cards one of which must be in one of them.
+OptionGate = tuple[tuple[str, ...], tuple[str, ...], frozenset[int]]
 
 
 # -- validity and triggering ---------------------------------------------------------------
@@ -484,15 +486,14 @@ FRAMES: Final = {
 def extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
     """Answers that plugins add to a core decision (ride step, main phase, guard step),
     asked only of the plugins whose scope takes in this game and kind, and whose gate (if
-    any) finds one of its cards in the asking seat's zones (`PluginScope.option_zones`)."""
+    any) finds one of its cards in the asking seat's zones or its opponents'
+    (`PluginScope.option_zones`, `option_opponent_zones`)."""
     calls = game.index.option_calls(game, kind)
     if not calls:
         return []
     out: list[Action] = []
-    zones = game.state.players[seat].zones
     for call, gate in calls:
-        if gate is not None and not any(
-                not gate[1].isdisjoint(zones.get(zone, ())) for zone in gate[0]):
+        if gate is not None and not gate_open(game, seat, gate):
             continue  # none of the cards it offers answers for is where it offers them
         if call.names == OPTION_ARGS:  # the usual signature: no keyword mapping to build
             acts = call.function(game, seat, kind)
@@ -504,16 +505,43 @@ def extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
     return out
 
 
+def gate_open(game: Game, seat: Seat, gate: OptionGate) -> bool:
+    """Whether one of the gate's cards is in one of its zones of `seat` or of another seat."""
+    own, theirs, passing = gate
+    players = game.state.players
+    zones = players[seat].zones
+    for zone in own:
+        held = zones.get(zone)
+        if held and not passing.isdisjoint(held):
+            return True
+    if theirs:
+        for other in game.state.seats:
+            if other != seat:
+                zones = players[other].zones
+                for zone in theirs:
+                    held = zones.get(zone)
+                    if held and not passing.isdisjoint(held):
+                        return True
+    return False
+
+
 def option_gate(game: Game, scope: PluginScope | None) -> OptionGate | None:
-    """A plugin's option gate in this game: its `option_zones` and the uids of the cards
-    that pass its `option_cards` (else `cards`) test."""
-    if scope is None or scope.option_zones is None:
+    """A plugin's option gate in this game: its `option_zones`, its `option_opponent_zones`
+    and the uids of the cards that pass its `option_cards` (else `cards`) test."""
+    if scope is None or (scope.option_zones is None and scope.option_opponent_zones is None):
         return None
     test = scope.option_cards or scope.cards
     records, card_ids = game.records, game.state.card_ids
     passing = frozenset(uid for uid, card_id in enumerate(card_ids)
                         if test is None or test(records[card_id]))
-    return tuple(sorted(scope.option_zones)), passing
+    return (tuple(sorted(scope.option_zones or ())),
+            tuple(sorted(scope.option_opponent_zones or ())), passing)
+
+
+# `GameIndex.placed`'s data for one list: zone words, abilities by card (dict and list by
+# uid), the holding cards in uid order.
+Places = tuple[tuple[str, ...], dict[int, list[Ability]], list[int], list[list[Ability] | None]]
+ZoneNames = tuple[frozenset[str], tuple[str, ...]]  # a list's zone names: to test, to walk
 
 
 class GameIndex:
@@ -541,8 +569,8 @@ class GameIndex:
         self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
         # For `placed`: by list, the zone words where its abilities work and the cards holding
         # them; by list and seat, those words' zone names (and the seat's circles then).
-        self.places: dict[str, tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]] = {}
-        self.zone_names: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
+        self.places: dict[str, Places] = {}
+        self.zone_names: dict[tuple[str, str, tuple[str, ...]], ZoneNames] = {}
         # By (card id, ability kind): how many such abilities it prints (ability_ref).
         self.kind_counts: dict[tuple[str, str], int] = {}
         # By card id: printed (power, critical, shield, grade), filled by unitstats' readers.
@@ -623,7 +651,8 @@ class GameIndex:
     def option_calls(self, game: Game, kind: str) -> list[tuple[ScopedCall, OptionGate | None]]:
         """The `vgcore_extra_options` implementations to ask at a decision of this kind, each
         with its gate: the zones and the cards of this game one of which must be in one of
-        those zones of the asking seat (`PluginScope.option_zones`), or None."""
+        those zones of the asking seat or of its opponents (`PluginScope.option_zones`,
+        `option_opponent_zones`), or None."""
         calls = self.options.get(kind)
         if calls is None:
             calls = self.options[kind] = [
@@ -663,7 +692,7 @@ class GameIndex:
         places = self.places.get(which)
         if places is None:
             places = self.places[which] = self.holders_of(which)
-        words, by_uid, holders = places
+        words, by_uid, holders, by_slot = places
         found: list[tuple[int, Ability]] = []
         if not holders:
             return found
@@ -673,10 +702,10 @@ class GameIndex:
         in_zones = 0
         for seat in seats:
             names = self.names_at(game, which, seat, words)
-            if names:
-                wanted.append((seat, names))
+            if names[1]:
+                wanted.append((seat, names[0]))
                 zones = players[seat].zones
-                for name in names:
+                for name in names[1]:
                     held = zones.get(name)
                     if held is not None:
                         piles.append(held)
@@ -684,12 +713,14 @@ class GameIndex:
         if not wanted:
             return found
         if in_zones < len(holders):
+            slots = len(by_slot)
             for held in piles:
                 for uid in held:
-                    abilities = by_uid.get(uid)
-                    if abilities is not None:
-                        for ability in abilities:
-                            found.append((uid, ability))
+                    if uid < slots:
+                        abilities = by_slot[uid]
+                        if abilities is not None:
+                            for ability in abilities:
+                                found.append((uid, ability))
             if len(found) > 1:
                 found.sort(key=_by_uid)  # stable: a card's own abilities keep their order
             return found
@@ -698,9 +729,9 @@ class GameIndex:
         loc = game.state.loc
         for uid in holders:  # by uid: the lists hold cards by uid
             where = loc[uid]
-            for seat, names in wanted:
+            for seat, named in wanted:
                 if where[0] == seat:
-                    if where[1] in names:
+                    if where[1] in named:
                         for ability in by_uid[uid]:
                             found.append((uid, ability))
                     break
@@ -716,36 +747,40 @@ class GameIndex:
         if mine is None:
             return ()
         where = game.state.loc[uid]
-        if where[1] not in self.names_at(game, which, where[0], places[0]):
+        if where[1] not in self.names_at(game, which, where[0], places[0])[0]:
             return ()
         return mine
 
-    def holders_of(self, which: str,
-                   ) -> tuple[tuple[str, ...], dict[int, list[Ability]], list[int]]:
+    def holders_of(self, which: str) -> Places:
         """For `placed`: the zone words where a list's abilities work, its abilities by card,
-        and those cards in uid order."""
+        those cards in uid order, and the abilities again by uid as a list (None for a card
+        without any) for the walk through zones, which looks up every card it meets."""
         entries: list[tuple[int, Ability]] = (
             self.stat_conts.get(which, []) if ":" in which else getattr(self, which))
         words = tuple(dict.fromkeys(w for _uid, a in entries for w in sorted(a.zone_set)))
         by_uid: dict[int, list[Ability]] = {}
         for uid, ability in entries:
             by_uid.setdefault(uid, []).append(ability)
-        return words, by_uid, sorted(by_uid)
+        by_slot: list[list[Ability] | None] = [None] * (max(by_uid) + 1 if by_uid else 0)
+        for uid, abilities in by_uid.items():
+            by_slot[uid] = abilities
+        return words, by_uid, sorted(by_uid), by_slot
 
     def names_at(self, game: Game, which: str, seat: Seat, words: tuple[str, ...],
-                 ) -> frozenset[str]:
-        """A list's zone words as the names of one seat's zones now. A seat's zone names
-        change only when a circle is made (a few per game; circles are never taken away):
-        each game keeps them with the very circles dict they were made for (held, so it
-        cannot be another's) and its size then; the games and clones sharing this index
-        share them by the circles' names."""
+                 ) -> ZoneNames:
+        """A list's zone words as the names of one seat's zones now, as a set to test and a
+        tuple to walk. A seat's zone names change only when a circle is made (a few per game;
+        circles are never taken away): each game keeps them with the very circles dict they
+        were made for (held, so it cannot be another's) and its size then; the games and
+        clones sharing this index share them by the circles' names."""
         circles = game.state.players[seat].circles
         named = game.zone_names.get((which, seat))
         if named is None or named[0] is not circles or named[1] != len(circles):
             key = (which, seat, tuple(circles))
             names = self.zone_names.get(key)
             if names is None:
-                names = self.zone_names[key] = frozenset(zone_names(game, seat, words))
+                listed = tuple(dict.fromkeys(zone_names(game, seat, words)))
+                names = self.zone_names[key] = (frozenset(listed), listed)
             named = game.zone_names[which, seat] = (circles, len(circles), names)
         return named[2]
 

@@ -8,6 +8,7 @@ per read. Treat an Ability as read-only, as the frozen dataclass it replaces was
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -27,7 +28,7 @@ class Ability:
                  line: int | None = None) -> None:
         self.kind = kind
         self.number = number
-        self.spec = spec
+        self.spec = interned(spec)
         self.line = line
         zones = tuple(spec.get("zones") or DEFAULT_ZONES[kind])
         self.zones: tuple[str, ...] = zones
@@ -51,3 +52,21 @@ class Ability:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return Ability, (self.kind, self.number, self.spec, self.line)
+
+
+def interned(value: Any) -> Any:
+    """`value` with every string in its dicts, lists and tuples interned (a copy; other
+    objects, such as a script's functions, kept as they are). The engine looks a spec's keys
+    up with literals ("cost", "op") and its words up in tables keyed by literals (cost and
+    step kinds): a string that came from Lua or a cache is equal to the literal but not the
+    same object, so each such lookup also compared the characters."""
+    kind = type(value)
+    if kind is str:
+        return sys.intern(value)
+    if kind is dict:
+        return {interned(k): interned(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple([interned(v) for v in value])
+    if kind is list:
+        return [interned(v) for v in value]
+    return value

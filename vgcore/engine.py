@@ -165,12 +165,16 @@ class PluginScope:
     a card is created. `option_zones`: zones of the asking seat one of whose cards must pass
     `option_cards` (else `cards`) for its extra options to be asked at a decision — orders
     are played from the hand, which most of the time holds none, so a game holding orders
-    asks the plugin only at the decisions where one is in hand."""
+    asks the plugin only at the decisions where one is in hand. `option_opponent_zones`:
+    the same for the zones of the asking seat's opponents (every other seat), either set
+    sufficing — a Prison's cards are freed only while the opponent has one in the order
+    zone."""
 
     option_kinds: frozenset[str] | None = None
     cards: Callable[[CardRecord], bool] | None = None
     option_cards: Callable[[CardRecord], bool] | None = None
     option_zones: frozenset[str] | None = None
+    option_opponent_zones: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,8 +136,8 @@ class Game:
         # then (circles are only ever added, `add_circle`).
         self.layouts: dict[Seat, tuple[dict[CircleName, tuple[str, int]], int, Layout]] = {}
         # GameIndex.placed's zone names by (list, seat), kept the same way.
-        self.zone_names: dict[tuple[str, Seat],
-                              tuple[dict[CircleName, tuple[str, int]], int, frozenset[str]]] = {}
+        self.zone_names: dict[tuple[str, Seat], tuple[dict[CircleName, tuple[str, int]], int,
+                                                      tuple[frozenset[str], tuple[str, ...]]]] = {}
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Failures met by reads outside the procedure (a view, an agent's look): never logged
         # and never cached, so that how often a game is looked at cannot change it.

@@ -315,6 +315,8 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
-    """Freeing cards is a main-phase answer, and only a Prison imprisons."""
+    """Freeing cards is a main-phase answer, and only a Prison imprisons; a seat's cards are
+    freed only while the opponent has a Prison in the order zone (its release modes)."""
     return PluginScope(option_kinds=frozenset({"main"}),
-                       cards=lambda card: card.order_type == "prison")
+                       cards=lambda card: card.order_type == "prison",
+                       option_opponent_zones=frozenset({Zone.ORDER}))
