@@ -101,6 +101,7 @@ class Game:
         "script_budget",
         "script_left",
         "script_warnings",
+        "selected_zones",
         "state",
         "state_cache",
         "step_budget",
@@ -138,6 +139,10 @@ class Game:
         # GameIndex.placed's zone names by (list, seat), kept the same way.
         self.zone_names: dict[tuple[str, Seat], tuple[dict[CircleName, tuple[str, int]], int,
                                                       tuple[frozenset[str], tuple[str, ...]]]] = {}
+        # A selector's zone names by (seat, zone words), kept the same way.
+        self.selected_zones: dict[tuple[Seat, tuple[str, ...]],
+                                  tuple[dict[CircleName, tuple[str, int]], int,
+                                        tuple[str, ...]]] = {}
         self.script_warnings: list[ScriptError] = []  # failures seen while only reading
         # Failures met by reads outside the procedure (a view, an agent's look): never logged
         # and never cached, so that how often a game is looked at cannot change it.

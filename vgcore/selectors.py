@@ -8,7 +8,7 @@ zone order), so two runs of the same game choose the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.carddb import SET_ORDER_TYPES
@@ -109,6 +109,20 @@ def zone_names(game: Game, seat: Seat, wanted: Iterable[str]) -> list[str]:
     return out
 
 
+def selected_zones(game: Game, seat: Seat, words: Any) -> Sequence[str]:
+    """`zone_names` for a selector's zone words (a tuple), kept per game and seat with the
+    very circles dict they were made for and its size then, as `GameIndex.names_at` keeps
+    its own: a seat's zone names change only when a circle is made."""
+    if not isinstance(words, tuple):
+        return zone_names(game, seat, words)
+    circles = game.state.players[seat].circles
+    known = game.selected_zones.get((seat, words))
+    if known is None or known[0] is not circles or known[1] != len(circles):
+        known = game.selected_zones[seat, words] = (
+            circles, len(circles), tuple(zone_names(game, seat, words)))
+    return known[2]
+
+
 def seats_for(ctx: Ctx, game: Game, owner: str) -> list[Seat]:
     if owner == "you":
         return [ctx.seat]
@@ -133,7 +147,7 @@ def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
     st = game.state
     for seat in seats_for(ctx, game, selector.get("owner", "you")):
         player = st.players[seat]
-        for zone in zone_names(game, seat, zones):
+        for zone in selected_zones(game, seat, zones):
             for uid in player.zones.get(zone, ()):
                 if (not_units and uid in not_units and game.is_field(seat, zone)
                         and not _names_its_state(game, uid, selector.get("has"))):
