@@ -549,12 +549,15 @@ class GameIndex:
     card ids alone, so an engine's games of the same cards and their clones share one
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
-    __slots__ = ("acts", "autos", "cont_states", "cont_stats", "conts", "distinct", "in_scope",
-                 "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
+    __slots__ = ("acts", "autos", "card_ids", "cont_states", "cont_stats", "conts", "distinct",
+                 "in_scope", "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
                  "name_providers", "options", "places", "printed_stats", "scripts", "self_autos",
                  "stat_conts", "stat_modifiers", "state_conts", "zone_listeners", "zone_names")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, base: GameIndex | None = None) -> None:
+        """Index the game's cards; with `base`, the index of the same game before cards were
+        created (its card ids a prefix of these), only the new cards are looked at."""
+        self.card_ids: tuple[str, ...] = tuple(game.state.card_ids)
         self.autos: dict[str, list[tuple[int, Ability]]] = {}
         # AUTOs whose subject is the card itself ("when this unit …") can only trigger on an
         # event about that card: indexed by kind and uid, so an event looks at its own card's.
@@ -595,7 +598,13 @@ class GameIndex:
         # The scripts of the game's cards, for `Game.ability` (a pending ability's, asked at
         # every check timing) without a call into the interpreted engine and loader.
         self.scripts: dict[str, CardScript] = {}
-        for uid, card_id in enumerate(game.state.card_ids):
+        first = 0
+        if base is not None:
+            first = len(base.card_ids)
+            self.take_cards_of(base)
+        card_ids = self.card_ids
+        for uid in range(first, len(card_ids)):
+            card_id = card_ids[uid]
             script = engine.script(card_id)
             if script is None:
                 continue
@@ -627,6 +636,21 @@ class GameIndex:
                     if states:
                         self.cont_states.update(states)
                         self.state_conts.append((uid, ability))
+
+    def take_cards_of(self, base: GameIndex) -> None:
+        """Start from what `base` found on its cards (copies: `base` is shared, read-only).
+        A created card (a token) gives a game new card ids: its index was built again from
+        every card, a hundred scripts looked at for one new card."""
+        self.scripts = dict(base.scripts)
+        self.autos = {kind: list(found) for kind, found in base.autos.items()}
+        self.self_autos = {kind: {uid: list(found) for uid, found in by_uid.items()}
+                           for kind, by_uid in base.self_autos.items()}
+        self.acts = list(base.acts)
+        self.conts = list(base.conts)
+        self.cont_stats = set(base.cont_stats)
+        self.stat_conts = {which: list(found) for which, found in base.stat_conts.items()}
+        self.cont_states = set(base.cont_states)
+        self.state_conts = list(base.state_conts)
 
     def holds(self, scope: PluginScope | None, *, options: bool = False) -> bool:
         """Whether a plugin scope's card test (with `options`, also its options' test)

@@ -377,10 +377,12 @@ class Engine:
         copy.scripts.parent = self.scripts
         return copy
 
-    def game_index(self, game: Any) -> Any:
+    def game_index(self, game: Any, base: Any = None) -> Any:
         """The `GameIndex` of a game's cards: games of the same decks have the same card ids
         (uids are dealt in deck-list order), so the index (read-only, with caches derived from
-        the card ids alone) is built once and shared, like clones share theirs."""
+        the card ids alone) is built once and shared, like clones share theirs. `base`: the
+        game's index before it created cards, extended rather than built again when its card
+        ids begin these."""
         from vgcore.abilities import GameIndex
 
         key = tuple(game.state.card_ids)
@@ -388,7 +390,10 @@ class Engine:
         if index is None:
             if len(self.game_indexes) >= MAX_SHARED_INDEXES:
                 self.game_indexes.clear()  # many different decks: start again, bounded
-            index = self.game_indexes[key] = GameIndex(game)
+            if base is not None and (len(base.card_ids) >= len(key)
+                                     or key[:len(base.card_ids)] != base.card_ids):
+                base = None
+            index = self.game_indexes[key] = GameIndex(game, base)
         return index
 
     def is_field(self, zone: str) -> bool:

@@ -78,6 +78,7 @@ class Game:
 
     __slots__ = (
         "_index",
+        "_index_base",
         "_scripts",
         "answer_mark",
         "answers_logged",
@@ -121,6 +122,8 @@ class Game:
         # Derived from the state, never part of it: built on demand (the ability index is
         # shared with clones and the engine's other games of the same card ids).
         self._index: GameIndex | None = None
+        # The index before this game created a card (a token): the next one extends it.
+        self._index_base: GameIndex | None = None
         self._scripts: ScriptHost | None = None
         # (version, {stat: {unit: what CONT abilities add}}), each stat worked out when read
         # whole; one unit's reads keep "unit:<stat>" and "others:<stat>" (cont_delta)
@@ -184,7 +187,8 @@ class Game:
         """Which cards of this game have which abilities (built on first use, or shared with
         the engine's other games of the same cards: it depends on the card ids alone)."""
         if self._index is None:
-            self._index = self.engine.game_index(self)
+            self._index = self.engine.game_index(self, self._index_base)
+            self._index_base = None
         return self._index
 
     @property
@@ -339,6 +343,8 @@ class Game:
         st.face_up.append(face_up)
         st.rested.append(rested)
         st.players[seat].zones[zone].append(uid)
+        if self._index is not None:
+            self._index_base = self._index
         self._index = None
         return uid
 
@@ -439,7 +445,7 @@ class Game:
     def cards_changed(self) -> None:
         """Card ids were edited in place (a determinization deals hidden cards anew): the
         data derived from them is rebuilt on next use."""
-        self._index = None
+        self._index = self._index_base = None
         self.cont_cache = None
         self.state_cache = None
         self.cont_memo = {}  # kept by (uid, ability number): the uid may hold another card now
