@@ -286,7 +286,8 @@ def test_pairs_order_is_the_same_in_two_fresh_sandboxes() -> None:
 
 @pytest.mark.parametrize("value", [
     object(), {1, 2}, b"bytes", print, 2**70, {"k": object()}, [[1, [print]]],
-    {(1, 2): 1}, {math.nan: 1}, {True: 1},
+    {(1, 2): 1}, {math.nan: 1}, {True: 1}, (1, (print,)), {"k": [1, (2, -2**64)]},
+    {2**64: 1},
 ], ids=lambda value: re.sub(r" at 0x[0-9a-f]+", "", repr(value)))  # the same ids in every
 # process (pytest-xdist's workers must collect the same tests)
 def test_to_lua_refuses_anything_but_plain_data(sandbox: LuaSandbox, value: Any) -> None:
@@ -302,6 +303,20 @@ def test_to_lua_refuses_cyclic_data(sandbox: LuaSandbox) -> None:
     cyclic.append(cyclic)
     with pytest.raises(TypeError, match="finite tree"):
         sandbox.to_lua(cyclic)
+
+
+def test_to_lua_refuses_data_nested_deeper_than_the_limit(sandbox: LuaSandbox) -> None:
+    from vgcore.scripting.plain import MAX_DEPTH
+
+    def nested(depth: int) -> Any:
+        value: Any = 1
+        for _ in range(depth):
+            value = [value]
+        return value
+
+    sandbox.to_lua(nested(MAX_DEPTH))
+    with pytest.raises(TypeError, match="finite tree"):
+        sandbox.to_lua(nested(MAX_DEPTH + 1))
 
 
 def test_call_refuses_python_callables(sandbox: LuaSandbox) -> None:

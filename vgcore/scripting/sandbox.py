@@ -15,7 +15,6 @@ cap lifted, and the protected entry points receive only values that need no allo
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Sequence
 from importlib import resources
@@ -24,6 +23,7 @@ from typing import Any
 import lupa.lua54 as lua54
 
 from vgcore.errors import BudgetExhausted, ScriptError
+from vgcore.scripting.plain import INT_MAX, INT_MIN, MAX_DEPTH, check_plain
 
 #: Chunk name of the privileged prelude; messages positioned there are re-located.
 PRELUDE_CHUNKNAME = "=[vgcore sandbox]"
@@ -33,8 +33,6 @@ CARD_LIBS_MARK = "\0card-directory libraries"
 REP_LIMIT = 2**20
 #: Most values a single ``table.unpack`` or ``string.byte`` may return.
 MAX_RESULTS = 256
-#: Deepest nesting of tables converted to Python data.
-MAX_DEPTH = 100
 #: Longest string a conversion to Python data may hand back, in bytes.
 MAX_STRING = 64 * 2**10
 #: Most bytes of strings one conversion may hand back: Lua shares a string between all the
@@ -43,8 +41,6 @@ MAX_RESULT_BYTES = 2**20
 #: The prelude's message when a call stopped at its caller's budget (see `budget=`).
 BUDGET_MESSAGE = "script budget exhausted"
 
-_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
-_SCALARS = frozenset({str, float, bool, type(None)})
 _MEMORY_MESSAGE = "not enough memory"
 _LUA_IDSIZE = 60  # Lua keeps this many bytes (less one) of a chunk name in messages
 _POSITION = re.compile(r"^(.*?):(\d+): ", re.DOTALL)
@@ -78,57 +74,13 @@ def _key_order(item: tuple[Any, Any]) -> tuple[bool, Any]:
     return isinstance(item[0], str), item[0]
 
 
-def _check_plain(value: Any, on_path: set[int], depth: int) -> None:
-    """Refuse anything but plain data: every other object would reach Lua as a Python object."""
-    kind = type(value)
-    if kind in _SCALARS or (kind is int and _INT_MIN <= value <= _INT_MAX):
-        return
-    if kind is dict or kind is list or kind is tuple:
-        if depth >= MAX_DEPTH or id(value) in on_path:
-            raise TypeError("data handed to a card script must be a finite tree")
-        on_path.add(id(value))
-        if kind is dict:
-            for key, item in value.items():
-                if type(key) is not str:
-                    _check_key(key)
-                if type(item) not in _SCALARS:
-                    _check_plain(item, on_path, depth + 1)
-        else:
-            for item in value:
-                if type(item) not in _SCALARS:
-                    _check_plain(item, on_path, depth + 1)
-        on_path.discard(id(value))
-        return
-    # Subclasses (IntEnum, StrEnum) convert as their base type; anything else is refused.
-    if isinstance(value, bool | str | float):
-        return
-    if isinstance(value, int):
-        if not _INT_MIN <= value <= _INT_MAX:
-            raise TypeError(f"integer {value} does not fit a Lua integer")
-        return
-    if isinstance(value, dict | list | tuple):
-        raise TypeError(f"cannot hand a {kind.__name__} to a card script: use a plain "
-                        "dict, list or tuple")
-    raise TypeError(f"cannot hand a {kind.__name__} to a card script")
-
-
-def _check_key(key: Any) -> None:
-    """Table keys are strings or numbers (a NaN key does not exist in Lua)."""
-    if isinstance(key, bool) or not isinstance(key, str | int | float):
-        raise TypeError(f"table keys must be strings or numbers, not {key!r}")
-    if isinstance(key, float) and math.isnan(key):
-        raise TypeError("a table key cannot be NaN")
-    if isinstance(key, int) and not _INT_MIN <= key <= _INT_MAX:
-        raise TypeError(f"integer key {key} does not fit a Lua integer")
-
-
 def _pushes_without_allocating(arg: Any) -> bool:
     """Numbers, booleans, nil and Lua objects reach Lua without a Lua allocation."""
     kind = type(arg)
     if kind is float or kind is bool or arg is None:
         return True
     if kind is int:
-        return _INT_MIN <= arg <= _INT_MAX
+        return INT_MIN <= arg <= INT_MAX
     return lua54.lua_type(arg) is not None
 
 
@@ -249,7 +201,7 @@ class LuaSandbox:
         else:
             for arg in args:
                 if lua54.lua_type(arg) is None:
-                    _check_plain(arg, set(), 0)
+                    check_plain(arg, set(), 0)
             table = self._table_from(list(args))
             status = self._guarded(self._run_call, budget, fn, True, table, len(args),
                                    card_id=card_id, file=file)
@@ -283,7 +235,7 @@ class LuaSandbox:
         With ``readonly`` the table comes behind a read-only view, so one snapshot can be
         handed to many calls without one script changing what the next one sees.
         """
-        _check_plain(value, set(), 0)
+        check_plain(value, set(), 0)
         if not isinstance(value, list | tuple | dict):
             return value
         table = self._table_from(value)
