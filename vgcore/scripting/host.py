@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from vgcore.errors import BudgetExhausted, ScriptError
 from vgcore.limits import SCRIPT_LIMIT, LimitReached
+from vgcore.scripting.cardview import card_record
 from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
 from vgcore.scripting.loader import read_source
 from vgcore.types import VC, Zone
@@ -275,24 +276,6 @@ def plain_value(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: plain_value(v) for k, v in value.items() if isinstance(k, str)}
     return None
-
-
-def card_record(game: Game, uid: Uid) -> dict[str, Any]:
-    st = game.state
-    card = game.card(uid)
-    seat, zone = st.loc[uid]
-    on_field = game.is_field(seat, zone)
-    return {
-        "handle": uid, "id": card.id, "name": card.name,
-        "names": list(game.names(uid)) if on_field else [card.name],
-        "grade": game.grade(uid) if on_field else card.grade,
-        "power": game.power(uid) if on_field else card.power,
-        "critical": game.critical(uid) if on_field else card.critical,
-        "shield": game.shield(uid) if on_field else card.shield,
-        "skill": card.skill, "trigger": card.trigger, "clan": card.clan, "nation": card.nation,
-        "race": card.race, "kind": card.kind, "seat": seat, "zone": zone,
-        "face_up": st.face_up[uid], "rested": st.rested[uid], "owner": st.owners[uid],
-    }
 
 
 def _event_uids(event: Mapping[str, Any] | None) -> list[int]:
