@@ -61,10 +61,8 @@ if TYPE_CHECKING:
     from vgcore.state import Event, Frame
     from vgcore.types import Seat, Uid
 
-# A plugin's extra options' gate in one game (`option_gate`): the zones of the asking seat to
-# look in, and the cards of which one must be there.
-# A plugin's option gate: the asking seat's zones, its opponents' zones, and the uids of the
-# cards one of which must be in one of them.
+# A plugin's extra options' gate in one game (`option_gate`): the zones of the asking seat and
+# of its opponents to look in, and the cards of which one must be in one of them.
 OptionGate = tuple[tuple[str, ...], tuple[str, ...], frozenset[int]]
 
 
@@ -509,19 +507,19 @@ def gate_open(game: Game, seat: Seat, gate: OptionGate) -> bool:
     """Whether one of the gate's cards is in one of its zones of `seat` or of another seat."""
     own, theirs, passing = gate
     players = game.state.players
-    zones = players[seat].zones
-    for zone in own:
-        held = zones.get(zone)
+    if _holds_one(players[seat].zones, own, passing):
+        return True
+    return bool(theirs) and any(_holds_one(players[other].zones, theirs, passing)
+                                for other in game.state.seats if other != seat)
+
+
+def _holds_one(zones: dict[str, list[Uid]], names: tuple[str, ...],
+               passing: frozenset[int]) -> bool:
+    """Whether one of the named zones holds one of the `passing` cards."""
+    for name in names:
+        held = zones.get(name)
         if held and not passing.isdisjoint(held):
             return True
-    if theirs:
-        for other in game.state.seats:
-            if other != seat:
-                zones = players[other].zones
-                for zone in theirs:
-                    held = zones.get(zone)
-                    if held and not passing.isdisjoint(held):
-                        return True
     return False
 
 
