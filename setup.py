@@ -46,9 +46,9 @@ COMPILED = [
     "vgcore/layout.py",
     "vgcore/ability.py",
     "vgcore/framekind.py",
-    # What each call of a card's Lua function is handed: the plain-data check, the cards.
+    # What each call of a card's Lua function is handed: the plain-data check, the snapshot.
     "vgcore/scripting/plain.py",
-    "vgcore/scripting/cardview.py",
+    "vgcore/scripting/ctx.py",
     # The learning environments' observation encoder (issue 14's steps/s); numpy is read as
     # an untyped module where the build has no numpy (pip's isolated build).
     "vgcore/envs/encoding.py",

@@ -165,6 +165,39 @@ def test_games_sharing_a_runtime_share_no_state(tmp_path: Path) -> None:
     assert first.scripts.sandbox is second.scripts.sandbox
 
 
+def test_only_stateless_functions_are_kept_and_their_loads_are_charged_alike(
+        tmp_path: Path) -> None:
+    """DESIGN.md §6: a function whose only upvalue is its script's (empty) environment is kept
+    by the runtime between calls; one that closes over a script local, or whose script set
+    globals, is loaded afresh for every call. A game is charged a kept function's load as if
+    it had run, so its script budget is the same whether the runtime was cold or warm."""
+    sources = {
+        "T-1": ("return vg.card { vg.act { zones = {'RC'},\n"
+                "  condition = function(ctx) return ctx.players[ctx.me].hand >= 0 end,\n"
+                "  effect = { vg.draw(1) } } }\n"),
+        "T-2": ("local least = 0\n"
+                "return vg.card { vg.act { zones = {'RC'},\n"
+                "  condition = function(ctx) return ctx.players[ctx.me].hand >= least end,\n"
+                "  effect = { vg.draw(1) } } }\n"),
+        "T-3": ("function enough(n) return n >= 0 end\n"
+                "return vg.card { vg.act { zones = {'RC'},\n"
+                "  condition = function(ctx) return enough(ctx.players[ctx.me].hand) end,\n"
+                "  effect = { vg.draw(1) } } }\n"),
+    }
+    board = {"A": {"vanguard": "VAN-RP-009",
+                   "rear": {"RC.FL": "T-1", "RC.FR": "T-2", "RC.BL": "T-3"}, "deck": DECK_A},
+             "B": {"vanguard": "VAN-KG-009", "deck": DECK_B}}
+    cold = lenient_game(tmp_path, sources, board, strict=True)  # a new engine: a cold runtime
+    acts = {"act RC.FL", "act RC.FR", "act RC.BL"}
+    assert acts <= {str(a) for a in cold.legal_actions()}
+    cold_cost = cold.script_budget - cold.script_left
+    kept = cold.engine.scripts.kept_functions()
+    assert {card_id for card_id, _ in kept} == {"T-1"}
+    warm = game_from_board(cold.engine, board, turn=3, phase=Phase.MAIN)  # a warm runtime
+    assert acts <= {str(a) for a in warm.legal_actions()}
+    assert warm.script_budget - warm.script_left == cold_cost > 0
+
+
 def test_a_function_acts_only_through_the_steps_it_returns(tmp_path: Path) -> None:
     """DESIGN.md §4: functions cannot change the game except by returning steps."""
     source = ("return vg.card { vg.act { zones = {'RC'}, once_per_turn = true, effect = {\n"

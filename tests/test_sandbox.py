@@ -298,6 +298,46 @@ def test_to_lua_refuses_anything_but_plain_data(sandbox: LuaSandbox, value: Any)
         sandbox.call(fn, value)
 
 
+@pytest.mark.parametrize("value", [
+    object(), [1], {"k": 1}, (1,), {1, 2}, b"bytes", print, 2**70, -2**64,
+], ids=lambda value: re.sub(r" at 0x[0-9a-f]+", "", repr(value)))
+def test_a_record_maker_takes_scalars_only(sandbox: LuaSandbox, value: Any) -> None:
+    make = sandbox.record_maker(("a", "b"), "rest")
+    for values in ((value, 1), (1, 2, value)):
+        with pytest.raises(TypeError):
+            make(values)
+    assert sandbox.to_python(make((1, "x"))) == {"a": 1, "b": "x", "rest": []}
+
+
+def test_a_record_maker_builds_the_record_a_dict_would(sandbox: LuaSandbox) -> None:
+    fields = ("plain", "end", 'quote"d', "a]]b", "")  # keywords and odd names are keys too
+    make = sandbox.record_maker(fields, "names")
+    values = (1, "two", 3.5, True, None, "n1", "n2")
+    record = make(values)
+    assert sandbox.to_python(record) == {"plain": 1, "end": "two", 'quote"d': 3.5,
+                                         "a]]b": True, "names": ["n1", "n2"]}
+    reader = sandbox.load_script("return function(r) return r['end'] .. #r.names end", "r")
+    assert sandbox.call(reader, record) == "two2"
+    shown = sandbox.to_lua({}, shared={"r": record}, readonly=True)
+    viewer = sandbox.load_script("return function(s) return s.r['end'] .. #s.r.names end", "v")
+    assert sandbox.call(viewer, shown) == "two2"
+    assert make(values) is not record  # a fresh table each time
+    assert sandbox.to_python(sandbox.record_maker(("x",))((7,))) == {"x": 7}
+
+
+def test_shared_entries_must_be_lua_values(sandbox: LuaSandbox) -> None:
+    with pytest.raises(TypeError, match="Lua value"):
+        sandbox.to_lua({}, shared={"k": {"a": 1}})
+    with pytest.raises(TypeError, match="dict"):
+        sandbox.to_lua([1], shared={"k": sandbox.to_lua({"a": 1})})
+    table = sandbox.to_lua({"a": 1})
+    view = sandbox.to_lua({"n": 2}, readonly=True, shared={"t": table})
+    writer = sandbox.load_script("return function(s) s.t.a = 9 end", "w")
+    with pytest.raises(ScriptError, match="read-only"):
+        sandbox.call(writer, view)
+    assert sandbox.to_python(table) == {"a": 1}
+
+
 def test_to_lua_refuses_cyclic_data(sandbox: LuaSandbox) -> None:
     cyclic: list[Any] = [1]
     cyclic.append(cyclic)

@@ -29,16 +29,14 @@ The snapshot (`ctx`):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vgcore.errors import BudgetExhausted, ScriptError
 from vgcore.limits import SCRIPT_LIMIT, LimitReached
-from vgcore.scripting.cardview import card_record
+from vgcore.scripting.ctx import build_snapshot, card_record, card_tables, snapshot_parts
 from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
-from vgcore.scripting.loader import read_source
-from vgcore.types import VC, Zone
-from vgcore.zones import can_see
+from vgcore.scripting.loader import MAX_KEPT_FUNCTIONS
 
 if TYPE_CHECKING:
     from vgcore.game import Game
@@ -46,13 +44,19 @@ if TYPE_CHECKING:
     from vgcore.selectors import Ctx
     from vgcore.types import Uid
 
+__all__ = ["CALL_COST", "KeptFunction", "ScriptHost", "build_snapshot"]
+
 # What each load or call of a card function costs besides the Lua instructions it runs (the
 # snapshot, the conversions, the fresh load), in instructions of the game's budget.
 CALL_COST = 1_000
 
-# Zones whose cards the snapshot lists (decks are counted, never listed).
-LISTED_ZONES = (Zone.SOUL, Zone.DROP, Zone.DAMAGE, Zone.TRIGGER, Zone.BIND, Zone.HAND,
-                Zone.ORDER, Zone.REMOVED)
+class KeptFunction(NamedTuple):
+    """A stateless card function the runtime keeps (ScriptHost.function): the function, its
+    environment's upvalue index (0: none) and the instructions its script's load used."""
+
+    fn: Any
+    env_slot: int
+    load_cost: int
 
 
 class ScriptHost:
@@ -61,9 +65,10 @@ class ScriptHost:
     def __init__(self, game: Game) -> None:
         self.game = game
         self._sandbox: LuaSandbox | None = None
-        self._sources: dict[str, str] = {}
         self._snapshot_key: tuple[Any, ...] | None = None
         self._snapshot: Any = None
+        # handle -> (the record's values, its Lua table) for the cards of the last snapshot
+        self._card_tables: dict[int, tuple[tuple[Any, ...], Any]] = {}
 
     @property
     def sandbox(self) -> LuaSandbox:
@@ -72,32 +77,68 @@ class ScriptHost:
         return self._sandbox
 
     def function(self, ref: FnRef) -> Any:
-        """The Lua function a declaration path names, from a fresh load of its card's script.
+        """The Lua function a declaration path names, ready to call.
 
-        Loading again for every call (about 15 µs) is what keeps functions pure: whatever a
-        function kept in its script's local variables is gone by the next call, so a game, its
-        clone and its JSON restore behave the same, whichever calls the runtime saw before.
+        Functions are pure: whatever one kept in its script's local variables must be gone
+        by the next call, so that a game, its clone and its JSON restore behave the same,
+        whichever calls the runtime saw before. So a function that could keep state is
+        loaded afresh for every call. One that cannot (no upvalue but its script's empty
+        environment: most conditions and filters) is kept by the runtime and called again
+        with an empty environment; the game is charged its load all the same, so its
+        script budget does not depend on what the runtime ran before.
         """
-        card = self.game.engine.db[ref.card_id]
+        engine = self.game.engine
+        key = (ref.card_id, ref.path)
+        kept_functions = engine.scripts.kept_functions()
+        kept: KeptFunction | None = kept_functions.get(key)
+        if kept is not None:
+            self._charge_load(ref, kept.load_cost)
+            self.sandbox.renew_env(kept.fn, kept.env_slot)
+            return kept.fn
+        card = engine.db[ref.card_id]
         assert card.script is not None
-        if ref.card_id not in self._sources:
-            self._sources[ref.card_id] = read_source(ref.card_id, card.script)
-        source = self._sources[ref.card_id]
-        node = self._metered(ref, lambda budget: self.sandbox.load_script(
+        source = engine.scripts.source(ref.card_id)
+        sandbox = self.sandbox
+        node = self._metered(ref, lambda budget: sandbox.load_script(
             source, card.script, card_id=ref.card_id, budget=budget))
-        for key in ref.path:
-            node = node[key + 1 if isinstance(key, int) else key]
+        load_cost = sandbox.last_used
+        for part in ref.path:
+            node = node[part + 1 if isinstance(part, int) else part]
+        slot = sandbox.stateless_slot(node)
+        if slot is not None:
+            if len(kept_functions) >= MAX_KEPT_FUNCTIONS:
+                del kept_functions[next(iter(kept_functions))]
+            kept_functions[key] = KeptFunction(node, slot, load_cost)
         return node
+
+    def _charge_load(self, ref: FnRef, cost: int) -> None:
+        """Charge the game a kept function's load as if it had run (`_metered`)."""
+        game = self.game
+        if game.script_left <= 0 or cost > game.script_left:
+            game.script_left = 0
+            raise self._exhausted(ref)
+        game.script_left -= cost + CALL_COST
 
     def snapshot(self, ctx: Ctx) -> Any:
         """The read-only Lua `ctx` for this moment of the game and this point of view."""
         key = (len(self.game.state.log), ctx.seat, ctx.uid, id(ctx.event),
                tuple(sorted((k, tuple(v)) for k, v in ctx.bindings.items())))
         if key != self._snapshot_key:
-            data = build_snapshot(self.game, ctx)
-            self._snapshot = self.sandbox.to_lua(data, readonly=True)
+            data, listed = snapshot_parts(self.game, ctx)
+            cards = self._cards(listed)
+            self._snapshot = self.sandbox.to_lua(data, readonly=True, shared={"cards": cards})
             self._snapshot_key = key
         return self._snapshot
+
+    def _cards(self, listed: list[int]) -> Any:
+        """`ctx.cards` as a Lua table of the cards' tables. A card whose record is unchanged
+        since the last snapshot keeps its table: converting the records was most of a
+        snapshot's cost, and most cards do not change between two calls. Sharing is safe
+        because scripts reach these tables only through the snapshot's read-only view."""
+        tables = card_tables(self.game, listed, self._card_tables,
+                             self.game.engine.scripts.card_maker())
+        self._card_tables = tables  # only the latest snapshot's cards are kept
+        return self.sandbox.to_lua({}, shared={uid: table for uid, (_, table) in tables.items()})
 
     def call(self, ref: FnRef, ctx: Ctx, *, candidate: Uid | None = None) -> Any:
         """Call a card's function: `fn(ctx)`, or `fn(ctx, card)` for a filter's candidate."""
@@ -163,131 +204,3 @@ class ScriptHost:
                               f"number from {-MAX_NUMBER} to {MAX_NUMBER}", ref.card_id,
                               card.script, line)
         return number
-
-
-def build_snapshot(game: Game, ctx: Ctx) -> dict[str, Any]:
-    st = game.state
-    me = ctx.seat
-    listed: set[int] = set()
-    players: dict[str, Any] = {}
-    parts = game.engine.zone_circles
-    shapes = game.engine.flag_shapes["player"]
-    named: set[int] = set()  # cards the flags name: listed where `me` may see them
-    for seat, player in st.players.items():
-        zones = player.zones
-        units = [u for c in player.circles for u in zones[c][:1]]
-        rear_guards = [u for u in units if st.loc[u][1] != VC]
-        for part in parts:  # cards standing on a circle beside its unit (a legion mate)
-            units.extend(zones.get(part, ()))
-        listed.update(units)
-        listed.update(zones.get("GC", ()))
-        for zone in LISTED_ZONES:
-            if zone == Zone.HAND and seat != me:
-                continue
-            listed.update(zones.get(zone, ()))
-        damage = zones[Zone.DAMAGE]
-        players[seat] = {
-            "damage": len(damage),
-            "team_damage": game.team_damage(seat),  # tag fight: the team's total
-            "face_up_damage": sum(1 for u in damage if st.face_up[u]),
-            "hand": len(zones[Zone.HAND]), "deck": len(zones[Zone.DECK]),
-            "soul": len(zones[Zone.SOUL]), "drop": len(zones[Zone.DROP]),
-            "vanguard": game.vanguard(seat), "units": units,
-            "rear_guards": rear_guards,
-            "flags": lua_flags(player.flags, shapes, named),
-        }
-    extra = [ctx.uid, *_event_uids(ctx.event)]
-    for uids in ctx.bindings.values():
-        extra.extend(u for u in uids if isinstance(u, int))
-    listed.update(u for u in extra if u is not None)
-    listed.update(u for u in named if 0 <= u < len(st.card_ids) and visible(game, u, me))
-    # a token that ceased to exist is listed no more, except as the ability's own card
-    listed.difference_update([u for u in listed if st.loc[u][1] == Zone.CEASED
-                              and u != ctx.uid])
-    battle = st.battle
-    return {
-        "me": me, "opponent": game.opponent(me), "self": ctx.uid,
-        "turn": st.turn, "turn_player": st.turn_player, "phase": st.phase,
-        "first_player": st.first_player,
-        "my_turn": st.turn_player == me,
-        "event": _plain_event(ctx.event),
-        "bound": {k: [u for u in v if isinstance(u, int) and u in listed]
-                  for k, v in ctx.bindings.items()},
-        "players": players,
-        "cards": {u: card_record(game, u) for u in sorted(listed)},
-        "battle": None if battle is None else {
-            "attacker": battle["attacker"], "target": battle["target"],
-            "targets": [t[0] for t in battle.get("targets", ())] or [battle["target"]],
-            "booster": battle["booster"], "hit": battle["hit"],
-            "drive_grades": [g for g in battle["drive_grades"] if g is not None]},
-    }
-
-
-def visible(game: Game, uid: Uid, seat: str) -> bool:
-    """Whether `seat` may see the card where it is (zones.can_see)."""
-    st = game.state
-    where, zone = st.loc[uid]
-    spec = game.engine.zones.get(zone)
-    return spec is not None and can_see(spec, st.face_up[uid], where == seat)
-
-
-def lua_flags(flags: Mapping[str, Any], shapes: Mapping[str, Any],
-              listed: set[int]) -> dict[str, Any]:
-    """A player's flags as plain read-only data for `ctx` (docs/lua-api.md §12): every flag
-    a rule or plugin keeps (not the `_private` ones), nested tables included; a mapping keyed
-    by cards (shape `{uid: …}`) is keyed by handles, and the cards its declared shape names
-    are gathered in `listed` (shown in `ctx.cards` where the viewer may see them). Values
-    that are not plain data are left out."""
-    return {name: lua_value(value, shapes.get(name), listed) for name, value in flags.items()
-            if not name.startswith("_")}
-
-
-def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
-    """`value` read by its flag shape (vgcore_flag_shapes); None for what is not plain."""
-    from vgcore.snapshots import shape_fields, split_shape
-
-    if not isinstance(shape, str):  # no shape or a callable one: plain data, as it is
-        return plain_value(value)
-    shape = shape.strip().removesuffix("?")
-    if shape == "uid" and isinstance(value, int) and not isinstance(value, bool):
-        listed.add(value)
-        return value
-    if shape.startswith("[") and isinstance(value, list):
-        parts = split_shape(shape[1:-1])
-        return [lua_value(v, parts[i] if len(parts) > 1 else parts[0], listed)
-                for i, v in enumerate(value)]
-    if shape.startswith("{") and isinstance(value, Mapping):
-        fields = shape_fields(shape)
-        if list(fields) == ["uid"]:
-            return {int(k): lua_value(v, fields["uid"], listed) for k, v in value.items()
-                    if isinstance(k, str) and k.isdigit()}
-        if list(fields) == ["str"]:
-            return {k: lua_value(v, fields["str"], listed) for k, v in value.items()}
-        return {k: lua_value(v, fields.get(k), listed) for k, v in value.items()}
-    return plain_value(value)
-
-
-def plain_value(value: Any) -> Any:
-    """Strings, numbers, booleans, and lists and string-keyed tables of them; else None."""
-    if isinstance(value, (str, int, float, bool)):
-        return value
-    if isinstance(value, list):
-        return [plain_value(v) for v in value]
-    if isinstance(value, Mapping):
-        return {k: plain_value(v) for k, v in value.items() if isinstance(k, str)}
-    return None
-
-
-def _event_uids(event: Mapping[str, Any] | None) -> list[int]:
-    if not event:
-        return []
-    return [v for k, v in event.items() if (k == "uid" or k.endswith("_uid")) and
-            isinstance(v, int)]
-
-
-def _plain_event(event: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    if event is None:
-        return None
-    return {k: v for k, v in event.items() if isinstance(v, (str, int, float, bool))
-            or (isinstance(v, list) and all(isinstance(x, (str, int)) for x in v))}
-

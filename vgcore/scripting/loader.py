@@ -8,7 +8,7 @@ Games run the functions a script declares in their own runtime (scripting/host.p
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -40,6 +40,8 @@ _VG_SOURCE: str | None = None
 #: labels are short, and what a game keeps from them (its log, its states) must stay small.
 FUNCTION_MAX_STRING = 1024
 FUNCTION_MAX_RESULT_BYTES = 64 * 2**10
+#: Most stateless card functions a runtime keeps loaded (each holds its script's tables).
+MAX_KEPT_FUNCTIONS = 512
 
 
 def new_sandbox(libs: Sequence[tuple[str, str]] = (), card_libs: Sequence[tuple[str, str]] = (),
@@ -65,6 +67,7 @@ class ScriptLoader:
         self.engine = engine
         self._sandbox: LuaSandbox | None = None
         self._scripts: dict[str, CardScript | None] = {}
+        self._sources: dict[str, str] = {}  # card id -> the script text its abilities came from
         self._per_thread = threading.local()
         # The loader of the engine this one's was derived from (`Engine.derived`): the same
         # format and plugins, so a card with the same record loads the same there.
@@ -92,7 +95,28 @@ class ScriptLoader:
             runtime = self._per_thread.runtime = new_sandbox(
                 self.engine.lua_libs, self.engine.card_libs, max_string=FUNCTION_MAX_STRING,
                 max_result_bytes=FUNCTION_MAX_RESULT_BYTES)
+            self._per_thread.functions = {}
         return runtime
+
+    def card_maker(self) -> Callable[[tuple[Any, ...]], Any]:
+        """This thread's runtime's converter of card records (`ctx.cards[handle]`) from
+        `scripting.ctx.card_values`."""
+        self.function_runtime()
+        maker: Callable[[tuple[Any, ...]], Any] | None = getattr(self._per_thread, "cards",
+                                                                 None)
+        if maker is None:
+            from vgcore.scripting.ctx import CARD_FIELDS, NAMES_FIELD
+
+            maker = self._per_thread.cards = self._per_thread.runtime.record_maker(
+                CARD_FIELDS, NAMES_FIELD)
+        return maker
+
+    def kept_functions(self) -> dict[Any, Any]:
+        """The card functions this thread's runtime keeps between calls because they keep no
+        state of their own (scripting.host.KeptFunction), at most MAX_KEPT_FUNCTIONS."""
+        self.function_runtime()
+        functions: dict[Any, Any] = self._per_thread.functions
+        return functions
 
     def script(self, card_id: str) -> CardScript | None:
         if card_id not in self._scripts:
@@ -105,13 +129,29 @@ class ScriptLoader:
                 self._scripts[card_id] = None if path is None else self.load(card_id, path)
         return self._scripts[card_id]
 
+    def source(self, card_id: str) -> str:
+        """The text of the card's script as this engine read it: its functions run from the
+        text its abilities were validated from, read once (not once per game), so a file
+        edited on disk after loading does not mix two versions in one engine."""
+        source = self._sources.get(card_id)
+        if source is None:
+            card = self.engine.db[card_id]
+            parent = self.parent
+            if parent is not None and parent.engine.db.get(card_id) is card:
+                source = parent.source(card_id)
+            else:
+                assert card.script is not None
+                source = read_source(card_id, card.script)
+            self._sources[card_id] = source
+        return source
+
     def override(self, card_id: str, script: CardScript) -> None:
         """Use `script` as the card's abilities in this engine (the smoke check's forced
         run); its functions are still found in the card's script file."""
         self._scripts[card_id] = script
 
     def load(self, card_id: str, path: str) -> CardScript:
-        source = read_source(card_id, path)
+        source = self._sources[card_id] = read_source(card_id, path)
         sandbox = self.sandbox
         check_vg_names(card_id, path, source, sandbox.api_tree())
         value = sandbox.load_script(source, path, card_id=card_id)

@@ -62,6 +62,19 @@ def check_plain(value: Any, on_path: set[int], depth: int) -> None:
     raise TypeError(f"cannot hand a {kind.__name__} to a card script")
 
 
+def check_scalars(values: tuple[Any, ...]) -> None:
+    """Refuse anything but strings, numbers, booleans and nil: what a Lua function may be
+    handed as its arguments (a list there would reach Lua as a Python object)."""
+    for item in values:
+        if _scalar(item):
+            continue
+        if isinstance(item, int):
+            if not INT_MIN <= item <= INT_MAX:
+                raise TypeError(f"integer {item} does not fit a Lua integer")
+        elif not isinstance(item, (bool, str, float)):
+            raise TypeError(f"cannot hand a {type(item).__name__} to a card script")
+
+
 def _scalar(item: object) -> bool:
     """A string, float, boolean or nil: plain as it is (an int is checked for its range)."""
     kind = type(item)

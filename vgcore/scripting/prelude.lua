@@ -10,6 +10,7 @@ local instruction_limit, time_limit, rep_limit, max_results, max_depth, max_stri
 
 -- The real functions, captured before anything is hidden.
 local debug_sethook, debug_getinfo = debug.sethook, debug.getinfo
+local debug_getupvalue, debug_setupvalue = debug.getupvalue, debug.setupvalue
 local real_pcall, real_xpcall, real_error, real_load = pcall, xpcall, error, load
 local real_tostring, real_type, real_next, real_select = tostring, type, next, select
 local real_rawlen, real_ipairs, real_tonumber, real_rawequal = rawlen, ipairs, tonumber, rawequal
@@ -561,8 +562,59 @@ local API_BASE = setmetatable({
 }, {__index = BASE, __metatable = "locked"})
 local API_ENV_META = {__index = API_BASE, __metatable = "locked"}
 
+local script_envs = setmetatable({}, {__mode = "k"})  -- the environments new_env made
+
 local function new_env()
-  return setmetatable({}, ENV_META)
+  local env = setmetatable({}, ENV_META)
+  script_envs[env] = true
+  return env
+end
+
+-- Whether a card function keeps no state of its own between calls, so that the host may
+-- call it again rather than load its script afresh: it has no upvalue but its script's
+-- environment, and the script's top level left that environment empty (defined no
+-- globals). Returns 0 for no upvalue at all, the environment's upvalue index for the other
+-- case (renew_env gives the function an empty environment before each call, so whatever
+-- globals a call set are gone by the next), nil when the function may keep state.
+local function env_slot(fn)
+  if type(fn) ~= "function" then return nil end
+  local slot = 0
+  local i = 1
+  while true do
+    local name, value = debug_getupvalue(fn, i)
+    if name == nil then return slot end
+    if name ~= "_ENV" or slot ~= 0 or not script_envs[value] or real_next(value) ~= nil then
+      return nil
+    end
+    slot = i
+    i = i + 1
+  end
+end
+
+-- A constructor of records of one shape for the host: make(v1, …, vn, …) builds
+-- {f1 = v1, …, fn = vn, rest = {…}} in one call, far cheaper for the host than converting a
+-- dict key by key. The host hands it checked scalars only; scripts never see it.
+local function record_maker(fields, rest)
+  local params, parts = {}, {}
+  for i = 1, #fields do
+    if type(fields[i]) ~= "string" then real_error("a record field must be a string", 0) end
+    params[i] = "a" .. i
+    parts[i] = "[" .. S.format("%q", fields[i]) .. "] = a" .. i
+  end
+  params[#params + 1] = "..."
+  if rest ~= nil then
+    if type(rest) ~= "string" then real_error("a record field must be a string", 0) end
+    parts[#parts + 1] = "[" .. S.format("%q", rest) .. "] = {...}"
+  end
+  local source = "return function(" .. tbl_concat(params, ", ") .. ") return {"
+                 .. tbl_concat(parts, ", ") .. "} end"
+  local chunk, err = real_load(source, "=record", "t", {})
+  if not chunk then real_error(err, 0) end
+  return chunk()
+end
+
+local function renew_env(fn, slot)
+  if slot > 0 then debug_setupvalue(fn, slot, new_env()) end
 end
 
 -------------------------------------------------------------------------------------------
@@ -885,6 +937,9 @@ return {
   take = take,
   function_line = function_line,
   readonly = readonly,
+  env_slot = env_slot,
+  renew_env = renew_env,
+  record_maker = record_maker,
   api_names = function()
     if api_table == nil then return "" end
     return tbl_concat(api_names(api_table, "vg", {}), "\n")

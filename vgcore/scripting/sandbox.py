@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
 import lupa.lua54 as lua54
 
 from vgcore.errors import BudgetExhausted, ScriptError
-from vgcore.scripting.plain import INT_MAX, INT_MIN, MAX_DEPTH, check_plain
+from vgcore.scripting.plain import (
+    INT_MAX,
+    INT_MIN,
+    MAX_DEPTH,
+    check_key,
+    check_plain,
+    check_scalars,
+)
 
 #: Chunk name of the privileged prelude; messages positioned there are re-located.
 PRELUDE_CHUNKNAME = "=[vgcore sandbox]"
@@ -147,6 +154,9 @@ class LuaSandbox:
         self._take = entry.take
         self._function_line = entry.function_line
         self._readonly = entry.readonly
+        self._env_slot = entry.env_slot
+        self._renew_env = entry.renew_env
+        self._record_maker = entry.record_maker
         self._disarm = entry.disarm
         self._api_names = entry.api_names
         self._spent = entry.spent
@@ -229,15 +239,27 @@ class LuaSandbox:
                                card_id=card_id, file=file)
         return self._finish_export(status, card_id, file)[0]
 
-    def to_lua(self, value: Any, *, readonly: bool = False) -> Any:
+    def to_lua(self, value: Any, *, readonly: bool = False,
+               shared: Mapping[Any, Any] | None = None) -> Any:
         """Plain Python data → a fresh Lua table (scalars pass through unchanged).
 
         With ``readonly`` the table comes behind a read-only view, so one snapshot can be
         handed to many calls without one script changing what the next one sees.
+        ``shared`` adds entries to the table (a dict) whose values are Lua values this
+        runtime holds already: they go in as they are, not copied, so a caller that keeps
+        tables between conversions must hand them to scripts only behind a read-only view.
         """
         check_plain(value, set(), 0)
         if not isinstance(value, list | tuple | dict):
             return value
+        if shared:
+            if not isinstance(value, dict):
+                raise TypeError("shared entries go into a dict")
+            for key, item in shared.items():
+                check_key(key)
+                if lua54.lua_type(item) is None:
+                    raise TypeError("a shared entry must be a Lua value of this runtime")
+            value = {**value, **shared}
         table = self._table_from(value)
         return self._readonly(table) if readonly else table
 
@@ -266,6 +288,39 @@ class LuaSandbox:
             return None
         line = self._function_line(fn)
         return int(line) if line is not None else None
+
+    def stateless_slot(self, fn: Any) -> int | None:
+        """Whether a Lua function from `load_script` keeps no state between calls, so that it
+        may be called again without loading its script afresh: None if it may keep some;
+        else 0 (it has no upvalue) or the upvalue index of its (still empty) environment,
+        which `renew_env` replaces before each call."""
+        slot = self._env_slot(fn)
+        return None if slot is None else int(slot)
+
+    def renew_env(self, fn: Any, slot: int) -> None:
+        """Give a stateless function (`stateless_slot`) an empty environment of its own."""
+        if slot:
+            self._renew_env(fn, slot)
+
+    def record_maker(self, fields: Sequence[str],
+                     rest: str | None = None) -> Callable[[tuple[Any, ...]], Any]:
+        """A converter of records of one shape, about three times as fast as `to_lua` on a
+        dict: `make(values)` is the Lua table {fields[i] = values[i]}, with the values
+        beyond the fields as a list under `rest`. Values must be scalars (strings, numbers,
+        booleans, None), checked like `to_lua`'s."""
+        for name in (*fields, *([rest] if rest is not None else [])):
+            if not isinstance(name, str):
+                raise TypeError("record fields are strings")
+        build = self._record_maker(self._table_from(list(fields)), rest)
+
+        def make(values: tuple[Any, ...]) -> Any:
+            check_scalars(values)
+            try:
+                return build(*values)
+            except UnicodeEncodeError as exc:
+                raise TypeError(f"a string cannot be encoded for Lua: {exc}") from None
+
+        return make
 
     def _table_from(self, value: Any) -> Any:
         """A Lua table from checked data, built while the memory cap is lifted."""
