@@ -191,7 +191,7 @@ def test_only_stateless_functions_are_kept_and_their_loads_are_charged_alike(
     acts = {"act RC.FL", "act RC.FR", "act RC.BL"}
     assert acts <= {str(a) for a in cold.legal_actions()}
     cold_cost = cold.script_budget - cold.script_left
-    kept = cold.engine.scripts.kept_functions()
+    kept = cold.engine.scripts.functions().kept
     assert {card_id for card_id, _ in kept} == {"T-1"}
     warm = game_from_board(cold.engine, board, turn=3, phase=Phase.MAIN)  # a warm runtime
     assert acts <= {str(a) for a in warm.legal_actions()}

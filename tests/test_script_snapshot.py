@@ -15,7 +15,7 @@ from vgcore.agents.random import RandomAgent
 from vgcore.bench import set_pairs
 from vgcore.game import Game
 from vgcore.plugins import Registry
-from vgcore.scripting.ctx import build_snapshot
+from vgcore.scripting.ctx import build_snapshot, card_tables
 from vgcore.scripting.host import ScriptHost
 from vgcore.selectors import Ctx
 
@@ -84,3 +84,68 @@ def test_a_changed_card_gets_a_new_table_and_the_rest_are_kept(builtin: Registry
     assert second.cards[vanguard].power == power
     for uid, (_, table) in host._card_tables.items():
         assert (table is tables[uid]) == (uid != vanguard), uid
+
+
+def test_a_game_moved_to_another_thread_keeps_to_its_own_runtime(builtin: Registry) -> None:
+    """Each thread has its own runtime (ScriptLoader.functions); a game keeps the one it first
+    called a function in, with that runtime's kept functions and card converter, so a game
+    started in one thread and played on in another, and a game of that other thread, both
+    play as they would alone."""
+    import threading
+
+    fmt = "v-standard"
+    decks = next(iter(set_pairs(builtin, fmt).values()))
+
+    def play(game: Game, agent: RandomAgent, until_lua: bool = False) -> None:
+        while not game.is_terminal:
+            if until_lua and game.scripts._runtime is not None:
+                return  # a function has run: the game has taken this thread's runtime
+            game.apply(agent.choose(game, game.legal_actions()))
+
+    for seed in range(20):  # a game whose functions run before its end
+        moved = builtin.new_game(fmt, decks, seed, validate=False)
+        agent = RandomAgent(seed)
+        worker = threading.Thread(target=play, args=(moved, agent, True))
+        worker.start()
+        worker.join()
+        if not moved.is_terminal:
+            break
+    assert not moved.is_terminal
+    assert moved.scripts.runtime is not builtin.engine(fmt).scripts.functions()
+    play(moved, agent)
+    alone = builtin.new_game(fmt, decks, seed, validate=False)
+    play(alone, RandomAgent(seed))
+    assert moved.state.state_hash() == alone.state.state_hash()
+    assert moved.scripts.runtime is not alone.scripts.runtime
+
+
+def test_games_of_one_runtime_share_the_tables_of_equal_cards(builtin: Registry) -> None:
+    """A card table is kept by the runtime for its values (at most MAX_SHARED_CARDS): a second
+    game of the same decks and seed reads the very tables the first made, and the runtime
+    keeps no more than its bound, dropping the oldest first."""
+    fmt = "v-standard"
+    decks = next(iter(set_pairs(builtin, fmt).values()))
+    first = builtin.new_game(fmt, decks, 0, validate=False)
+    second = builtin.new_game(fmt, decks, 0, validate=False)
+    first.scripts.snapshot(Ctx("A"))
+    made = dict(first.scripts._card_tables)
+    second.scripts.snapshot(Ctx("A"))
+    assert made and all(second.scripts._card_tables[uid][1] is table
+                        for uid, (_, table) in made.items())
+
+    made_now: list[tuple[Any, ...]] = []
+    shared: dict[tuple[Any, ...], Any] = {}
+
+    def make(values: tuple[Any, ...]) -> object:
+        made_now.append(values)
+        return object()
+
+    listed = list(range(5))
+    tables = card_tables(first, listed, {}, shared, make, 3)
+    assert len(made_now) == 5 and len(shared) == 3  # the first two were dropped
+    assert list(shared) == [tables[uid][0] for uid in listed[2:]]
+    again = card_tables(first, listed[2:], {}, shared, make, 3)
+    assert len(made_now) == 5  # all three reused
+    assert all(again[uid][1] is tables[uid][1] for uid in listed[2:])
+    card_tables(first, [0], {}, shared, make, 3)
+    assert len(made_now) == 6 and list(shared) == [tables[uid][0] for uid in (3, 4, 0)]

@@ -24,6 +24,8 @@ CARD_ID = re.compile(r"TD0[12]-\d{3}")
 # True once the page has heard what followed its answer (it is no longer "sending…").
 ANSWERED = ("document.body.dataset.state !== 'waiting' || "
             "!document.getElementById('waiting-for')?.textContent.startsWith('sending')")
+BACK_ONLINE = ("!document.getElementById('waiting-for')?.textContent"
+               ".startsWith('Reconnecting')")
 
 
 def messages(frames: list[str]) -> Iterator[dict[str, Any]]:
@@ -143,6 +145,9 @@ def play_both(a: Watched, b: Watched) -> list[str]:
             answered[seat] += 1
             moved = True
             page.page.wait_for_function(ANSWERED)
+            # A's dropped socket may close only now, on a loaded machine: the page says
+            # "Reconnecting…" until it is back, then whom it waits for (if anyone).
+            page.page.wait_for_function(BACK_ONLINE)
             if page.state() == "waiting":
                 told = page.page.inner_text("#waiting-for")
                 assert told.startswith(f"Waiting for {'B' if seat == 'A' else 'A'}"), told

@@ -69,16 +69,24 @@ def _stats(game: Game, uid: int, seat: str, zone: str) -> tuple[list[str], Any, 
 
 
 def card_tables(game: Game, listed: list[int], kept: dict[int, tuple[tuple[Any, ...], Any]],
-                make: Callable[[tuple[Any, ...]], Any]) -> dict[int, tuple[tuple[Any, ...], Any]]:
-    """Each listed card's values and Lua table: the table `kept` holds while the card's values
-    are unchanged, else a new one from `make` (scripting.host: converting records was most of
-    a snapshot's cost, and most cards do not change between two calls)."""
+                shared: dict[tuple[Any, ...], Any], make: Callable[[tuple[Any, ...]], Any],
+                most_shared: int) -> dict[int, tuple[tuple[Any, ...], Any]]:
+    """Each listed card's values and Lua table: the table `kept` holds for the card while its
+    values are unchanged; else the one `shared` holds for those values (the runtime's, at
+    most `most_shared`: games of the same decks meet the same cards in the same places); else
+    a new one from `make` (scripting.host: converting records was most of a snapshot's cost)."""
     tables: dict[int, tuple[tuple[Any, ...], Any]] = {}
     for uid in listed:
         values = card_values(game, uid)
         old = kept.get(uid)
         if old is None or old[0] != values:
-            old = values, make(values)
+            table = shared.get(values)
+            if table is None:
+                table = make(values)
+                if len(shared) >= most_shared:
+                    del shared[next(iter(shared))]  # the oldest
+                shared[values] = table
+            old = values, table
         tables[uid] = old
     return tables
 

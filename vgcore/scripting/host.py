@@ -36,10 +36,11 @@ from vgcore.errors import BudgetExhausted, ScriptError
 from vgcore.limits import SCRIPT_LIMIT, LimitReached
 from vgcore.scripting.ctx import build_snapshot, card_record, card_tables, snapshot_parts
 from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
-from vgcore.scripting.loader import MAX_KEPT_FUNCTIONS
+from vgcore.scripting.loader import MAX_KEPT_FUNCTIONS, MAX_SHARED_CARDS
 
 if TYPE_CHECKING:
     from vgcore.game import Game
+    from vgcore.scripting.loader import FunctionRuntime
     from vgcore.scripting.sandbox import LuaSandbox
     from vgcore.selectors import Ctx
     from vgcore.types import Uid
@@ -64,17 +65,23 @@ class ScriptHost:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._sandbox: LuaSandbox | None = None
+        self._runtime: FunctionRuntime | None = None
         self._snapshot_key: tuple[Any, ...] | None = None
         self._snapshot: Any = None
         # handle -> (the record's values, its Lua table) for the cards of the last snapshot
         self._card_tables: dict[int, tuple[tuple[Any, ...], Any]] = {}
 
     @property
+    def runtime(self) -> FunctionRuntime:
+        """The runtime this game calls its functions in (that of the thread that first
+        called one), with the functions and converter it keeps."""
+        if self._runtime is None:
+            self._runtime = self.game.engine.scripts.functions()
+        return self._runtime
+
+    @property
     def sandbox(self) -> LuaSandbox:
-        if self._sandbox is None:
-            self._sandbox = self.game.engine.scripts.function_runtime()
-        return self._sandbox
+        return self.runtime.sandbox
 
     def function(self, ref: FnRef) -> Any:
         """The Lua function a declaration path names, ready to call.
@@ -89,18 +96,18 @@ class ScriptHost:
         """
         engine = self.game.engine
         key = (ref.card_id, ref.path)
-        kept_functions = engine.scripts.kept_functions()
+        kept_functions = self.runtime.kept
         kept: KeptFunction | None = kept_functions.get(key)
         if kept is not None:
             self._charge_load(ref, kept.load_cost)
             self.sandbox.renew_env(kept.fn, kept.env_slot)
             return kept.fn
-        card = engine.db[ref.card_id]
-        assert card.script is not None
+        path = engine.db[ref.card_id].script
+        assert path is not None
         source = engine.scripts.source(ref.card_id)
         sandbox = self.sandbox
         node = self._metered(ref, lambda budget: sandbox.load_script(
-            source, card.script, card_id=ref.card_id, budget=budget))
+            source, path, card_id=ref.card_id, budget=budget))
         load_cost = sandbox.last_used
         for part in ref.path:
             node = node[part + 1 if isinstance(part, int) else part]
@@ -132,11 +139,13 @@ class ScriptHost:
 
     def _cards(self, listed: list[int]) -> Any:
         """`ctx.cards` as a Lua table of the cards' tables. A card whose record is unchanged
-        since the last snapshot keeps its table: converting the records was most of a
-        snapshot's cost, and most cards do not change between two calls. Sharing is safe
-        because scripts reach these tables only through the snapshot's read-only view."""
-        tables = card_tables(self.game, listed, self._card_tables,
-                             self.game.engine.scripts.card_maker())
+        keeps its table (since this game's last snapshot, or since any game of this runtime
+        made one for the same values): converting the records was most of a snapshot's
+        cost. Sharing is safe because scripts reach these tables only through the
+        snapshot's read-only view."""
+        runtime = self.runtime
+        tables = card_tables(self.game, listed, self._card_tables, runtime.cards,
+                             runtime.make_card, MAX_SHARED_CARDS)
         self._card_tables = tables  # only the latest snapshot's cards are kept
         return self.sandbox.to_lua({}, shared={uid: table for uid, (_, table) in tables.items()})
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -42,6 +43,8 @@ FUNCTION_MAX_STRING = 1024
 FUNCTION_MAX_RESULT_BYTES = 64 * 2**10
 #: Most stateless card functions a runtime keeps loaded (each holds its script's tables).
 MAX_KEPT_FUNCTIONS = 512
+#: Most card tables a runtime keeps for reuse (about a kilobyte of Lua memory each).
+MAX_SHARED_CARDS = 2048
 
 
 def new_sandbox(libs: Sequence[tuple[str, str]] = (), card_libs: Sequence[tuple[str, str]] = (),
@@ -58,6 +61,22 @@ def is_lua_function(value: Any) -> bool:
     from lupa.lua54 import lua_type
 
     return lua_type(value) == "function"
+
+
+@dataclass(slots=True)
+class FunctionRuntime:
+    """A thread's Lua runtime for card functions (`ScriptLoader.functions`) and what it keeps
+    between calls: the stateless functions it keeps loaded (scripting.host.KeptFunction, at
+    most MAX_KEPT_FUNCTIONS), its converter of card records (`ctx.cards[handle]`) and the
+    card tables it made. A game takes them all together, so that it never hands one
+    runtime's tables to another. The tables are shared between games, so they reach scripts
+    only behind a snapshot's read-only view."""
+
+    sandbox: LuaSandbox
+    kept: dict[Any, Any]
+    make_card: Callable[[tuple[Any, ...]], Any]
+    #: Card tables by their values (`scripting.ctx.card_tables`), at most MAX_SHARED_CARDS.
+    cards: dict[tuple[Any, ...], Any] = field(default_factory=dict)
 
 
 class ScriptLoader:
@@ -87,36 +106,24 @@ class ScriptLoader:
     def function_runtime(self) -> LuaSandbox:
         """The runtime games of this engine call card functions in: one per thread, shared by
         that thread's games (building one costs about a millisecond, more than most games
-        spend in Lua). Sharing keeps functions pure: every call loads its script afresh into
-        a new environment, and the `vg` API scripts see is read-only, so nothing a call leaves
-        behind reaches another call, in this game or another."""
-        runtime = getattr(self._per_thread, "runtime", None)
-        if runtime is None:
-            runtime = self._per_thread.runtime = new_sandbox(
-                self.engine.lua_libs, self.engine.card_libs, max_string=FUNCTION_MAX_STRING,
-                max_result_bytes=FUNCTION_MAX_RESULT_BYTES)
-            self._per_thread.functions = {}
-        return runtime
+        spend in Lua). Sharing keeps functions pure: every call runs a function in a fresh
+        environment (kept loaded only when it has no other state: scripting.host), and the
+        `vg` API scripts see is read-only, so nothing a call leaves behind reaches another
+        call, in this game or another."""
+        return self.functions().sandbox
 
-    def card_maker(self) -> Callable[[tuple[Any, ...]], Any]:
-        """This thread's runtime's converter of card records (`ctx.cards[handle]`) from
-        `scripting.ctx.card_values`."""
-        self.function_runtime()
-        maker: Callable[[tuple[Any, ...]], Any] | None = getattr(self._per_thread, "cards",
-                                                                 None)
-        if maker is None:
+    def functions(self) -> FunctionRuntime:
+        """This thread's runtime for card functions, with what it keeps between calls."""
+        runtime: FunctionRuntime | None = getattr(self._per_thread, "functions", None)
+        if runtime is None:
             from vgcore.scripting.ctx import CARD_FIELDS, NAMES_FIELD
 
-            maker = self._per_thread.cards = self._per_thread.runtime.record_maker(
-                CARD_FIELDS, NAMES_FIELD)
-        return maker
-
-    def kept_functions(self) -> dict[Any, Any]:
-        """The card functions this thread's runtime keeps between calls because they keep no
-        state of their own (scripting.host.KeptFunction), at most MAX_KEPT_FUNCTIONS."""
-        self.function_runtime()
-        functions: dict[Any, Any] = self._per_thread.functions
-        return functions
+            sandbox = new_sandbox(self.engine.lua_libs, self.engine.card_libs,
+                                  max_string=FUNCTION_MAX_STRING,
+                                  max_result_bytes=FUNCTION_MAX_RESULT_BYTES)
+            runtime = self._per_thread.functions = FunctionRuntime(
+                sandbox, {}, sandbox.record_maker(CARD_FIELDS, NAMES_FIELD))
+        return runtime
 
     def script(self, card_id: str) -> CardScript | None:
         if card_id not in self._scripts:
