@@ -141,11 +141,11 @@ def test_games_of_one_runtime_share_the_tables_of_equal_cards(builtin: Registry)
         return object()
 
     listed = list(range(5))
-    tables = card_tables(first, listed, {}, shared, make, 3)
+    tables = card_tables(first, listed, {}, shared, make, 3, {})
     assert len(made_now) == 5 and len(shared) == 3  # the first two were dropped
     assert list(shared) == [tables[uid][0] for uid in listed[2:]]
-    again = card_tables(first, listed[2:], {}, shared, make, 3)
+    again = card_tables(first, listed[2:], {}, shared, make, 3, {})
     assert len(made_now) == 5  # all three reused
     assert all(again[uid][1] is tables[uid][1] for uid in listed[2:])
-    card_tables(first, [0], {}, shared, make, 3)
+    card_tables(first, [0], {}, shared, make, 3, {})
     assert len(made_now) == 6 and list(shared) == [tables[uid][0] for uid in (3, 4, 0)]

@@ -23,24 +23,39 @@ if TYPE_CHECKING:
 LISTED_ZONES: Final = (Zone.SOUL, Zone.DROP, Zone.DAMAGE, Zone.TRIGGER, Zone.BIND, Zone.HAND,
                        Zone.ORDER, Zone.REMOVED)
 
-#: A card record's fields, in the order `card_values` gives them; its names follow them.
-CARD_FIELDS: Final = ("handle", "id", "name", "grade", "power", "critical", "shield", "skill",
-                      "trigger", "clan", "nation", "race", "kind", "seat", "zone", "face_up",
-                      "rested", "owner")
+#: A card record's fields, in the order `card_values` gives them; its names follow them. Where
+#: the card is and its stats come first; the printed data that never changes for a card (the
+#: `CardParts` kept per card record) last.
+CARD_FIELDS: Final = ("handle", "seat", "zone", "face_up", "rested", "owner", "grade", "power",
+                      "critical", "shield", "id", "name", "skill", "trigger", "clan", "nation",
+                      "race", "kind")
 #: The record's list of the card's names (every name it has now: `card_values` ends with them).
 NAMES_FIELD: Final = "names"
 
+#: Per card id, (its record, its printed data, its stats and printed data with its name): the
+#: parts of `card_values` that depend on the record only, made once (reading a record's
+#: fields one by one was most of the cost of a card's values).
+CardParts = dict[str, tuple[Any, tuple[Any, ...], tuple[Any, ...]]]
 
-def card_values(game: Game, uid: int) -> tuple[Any, ...]:
+
+def card_values(game: Game, uid: int, parts: CardParts) -> tuple[Any, ...]:
     """The record's values: CARD_FIELDS, then the card's names. Equal values make an equal
     record, which is what lets a game keep a card's Lua table until one of them changes."""
     st = game.state
-    card = game.card(uid)
     seat, zone = st.loc[uid]
-    names, grade, power, critical, shield = _stats(game, uid, seat, zone)
-    return (uid, card.id, card.name, grade, power, critical, shield, card.skill, card.trigger,
-            card.clan, card.nation, card.race, card.kind, seat, zone, st.face_up[uid],
-            st.rested[uid], st.owners[uid], *names)
+    card_id = st.card_ids[uid]
+    card = game.records[card_id]
+    known = parts.get(card_id)
+    if known is None or known[0] is not card:
+        printed = (card.id, card.name, card.skill, card.trigger, card.clan, card.nation,
+                   card.race, card.kind)
+        known = parts[card_id] = (card, printed, (card.grade, card.power, card.critical,
+                                                  card.shield, *printed, card.name))
+    where = (uid, seat, zone, st.face_up[uid], st.rested[uid], st.owners[uid])
+    if game.is_field(seat, zone):
+        return (where + (game.grade(uid), game.power(uid), game.critical(uid), game.shield(uid))
+                + known[1] + tuple(game.names(uid)))
+    return where + known[2]
 
 
 def card_record(game: Game, uid: int) -> dict[str, Any]:
@@ -70,14 +85,14 @@ def _stats(game: Game, uid: int, seat: str, zone: str) -> tuple[list[str], Any, 
 
 def card_tables(game: Game, listed: list[int], kept: dict[int, tuple[tuple[Any, ...], Any]],
                 shared: dict[tuple[Any, ...], Any], make: Callable[[tuple[Any, ...]], Any],
-                most_shared: int) -> dict[int, tuple[tuple[Any, ...], Any]]:
+                most_shared: int, parts: CardParts) -> dict[int, tuple[tuple[Any, ...], Any]]:
     """Each listed card's values and Lua table: the table `kept` holds for the card while its
     values are unchanged; else the one `shared` holds for those values (the runtime's, at
     most `most_shared`: games of the same decks meet the same cards in the same places); else
     a new one from `make` (scripting.host: converting records was most of a snapshot's cost)."""
     tables: dict[int, tuple[tuple[Any, ...], Any]] = {}
     for uid in listed:
-        values = card_values(game, uid)
+        values = card_values(game, uid, parts)
         old = kept.get(uid)
         if old is None or old[0] != values:
             table = shared.get(values)
@@ -177,8 +192,6 @@ def lua_flags(flags: Mapping[str, Any], shapes: Mapping[str, Any],
 
 def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
     """`value` read by its flag shape (vgcore_flag_shapes); None for what is not plain."""
-    from vgcore.snapshots import shape_fields, split_shape
-
     if not isinstance(shape, str):  # no shape or a callable one: plain data, as it is
         return plain_value(value)
     shape = shape.strip().removesuffix("?")
@@ -186,11 +199,11 @@ def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
         listed.add(value)
         return value
     if shape.startswith("[") and isinstance(value, list):
-        parts = split_shape(shape[1:-1])
+        parts = _shape_parts(shape)
         return [lua_value(v, parts[i] if len(parts) > 1 else parts[0], listed)
                 for i, v in enumerate(value)]
     if shape.startswith("{") and isinstance(value, Mapping):
-        fields = shape_fields(shape)
+        fields = _shape_fields(shape)
         if list(fields) == ["uid"]:
             return {int(k): lua_value(v, fields["uid"], listed) for k, v in value.items()
                     if isinstance(k, str) and k.isdigit()}
@@ -198,6 +211,33 @@ def lua_value(value: Any, shape: Any, listed: set[int]) -> Any:
             return {k: lua_value(v, fields["str"], listed) for k, v in value.items()}
         return {k: lua_value(v, fields.get(k), listed) for k, v in value.items()}
     return plain_value(value)
+
+
+# Flag shapes parsed once each (vgcore.snapshots parses them; it imports the game, which
+# imports this module, so it is imported on first use: an import statement in `lua_value`
+# cost thousands of instructions a flag, compiled).
+_PARTS: dict[str, list[str]] = {}
+_FIELDS: dict[str, dict[str, str]] = {}
+
+
+def _shape_parts(shape: str) -> list[str]:
+    """A list shape's item shapes ("[uid]" -> ["uid"])."""
+    parts = _PARTS.get(shape)
+    if parts is None:
+        from vgcore.snapshots import split_shape
+
+        parts = _PARTS[shape] = split_shape(shape[1:-1])
+    return parts
+
+
+def _shape_fields(shape: str) -> dict[str, str]:
+    """A mapping shape's {key: item shape}."""
+    fields = _FIELDS.get(shape)
+    if fields is None:
+        from vgcore.snapshots import shape_fields
+
+        fields = _FIELDS[shape] = shape_fields(shape)
+    return fields
 
 
 def plain_value(value: Any) -> Any:

@@ -5,8 +5,9 @@ snapshot of the game — `ctx` — and returns a value; it cannot change the gam
 (`where = function(ctx, card) … end`) also gets the candidate card's record. Cards are integer
 handles (uids). No Python object ever reaches Lua: the snapshot is built from plain data,
 converted to Lua tables once per game moment and shared, read-only, by the calls of that
-moment. The runtime is created the first time a game needs one and loads a card's script
-only when one of its functions is called.
+moment; a card's table is kept while its record is unchanged (vgcore/scripting/ctx.py). The
+runtime is created the first time a game needs one and loads a card's script only when one
+of its functions is called; a function that keeps no state stays loaded (`function`).
 
 The snapshot (`ctx`):
   me, opponent        seats ("A"/"B") of the ability's controller and its opponent
@@ -145,7 +146,7 @@ class ScriptHost:
         snapshot's read-only view."""
         runtime = self.runtime
         tables = card_tables(self.game, listed, self._card_tables, runtime.cards,
-                             runtime.make_card, MAX_SHARED_CARDS)
+                             runtime.make_card, MAX_SHARED_CARDS, runtime.card_parts)
         self._card_tables = tables  # only the latest snapshot's cards are kept
         return self.sandbox.to_lua({}, shared={uid: table for uid, (_, table) in tables.items()})
 

@@ -77,6 +77,8 @@ class FunctionRuntime:
     make_card: Callable[[tuple[Any, ...]], Any]
     #: Card tables by their values (`scripting.ctx.card_tables`), at most MAX_SHARED_CARDS.
     cards: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    #: What `scripting.ctx.card_values` makes once per card record (`CardParts`).
+    card_parts: dict[str, Any] = field(default_factory=dict)
 
 
 class ScriptLoader:

@@ -13,6 +13,8 @@ from typing import Any, Final
 
 INT_MIN: Final = -(2**63)
 INT_MAX: Final = 2**63 - 1
+#: Integers this small are machine words to compiled code: compared without big-int work.
+SMALL_INT: Final = 2**60
 #: Deepest nesting of tables converted between Python and Lua.
 MAX_DEPTH: Final = 100
 
@@ -83,6 +85,13 @@ def _scalar(item: object) -> bool:
 
 def check_key(key: Any) -> None:
     """Table keys are strings or numbers (a NaN key does not exist in Lua)."""
+    kind = type(key)
+    if kind is str:
+        return  # the usual keys, without the general checks below
+    if kind is int:
+        number: int = key
+        if -SMALL_INT <= number <= SMALL_INT:
+            return
     if isinstance(key, bool) or not isinstance(key, (str, int, float)):
         raise TypeError(f"table keys must be strings or numbers, not {key!r}")
     if isinstance(key, float) and math.isnan(key):
