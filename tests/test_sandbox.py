@@ -323,6 +323,10 @@ def test_a_record_maker_builds_the_record_a_dict_would(sandbox: LuaSandbox) -> N
     assert sandbox.call(viewer, shown) == "two2"
     assert make(values) is not record  # a fresh table each time
     assert sandbox.to_python(sandbox.record_maker(("x",))((7,))) == {"x": 7}
+    wide = tuple(f"f{i}" for i in range(150))
+    assert sandbox.to_python(sandbox.record_maker(wide)(tuple(range(150))))["f149"] == 149
+    with pytest.raises(ValueError, match="at most 150"):
+        sandbox.record_maker((*wide, "one more"))
 
 
 def test_shared_entries_must_be_lua_values(sandbox: LuaSandbox) -> None:

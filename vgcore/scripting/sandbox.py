@@ -45,6 +45,8 @@ MAX_STRING = 64 * 2**10
 #: Most bytes of strings one conversion may hand back: Lua shares a string between all the
 #: tables that refer to it, Python gets a copy for each reference (`max_result_bytes`).
 MAX_RESULT_BYTES = 2**20
+#: Most fields of a `record_maker` record (Lua allows a function 200 local variables).
+MAX_RECORD_FIELDS = 150
 #: The prelude's message when a call stopped at its caller's budget (see `budget=`).
 BUDGET_MESSAGE = "script budget exhausted"
 
@@ -311,6 +313,8 @@ class LuaSandbox:
         for name in (*fields, *([rest] if rest is not None else [])):
             if not isinstance(name, str):
                 raise TypeError("record fields are strings")
+        if len(fields) > MAX_RECORD_FIELDS:  # each is a parameter of the Lua constructor
+            raise ValueError(f"a record has at most {MAX_RECORD_FIELDS} fields")
         build = self._record_maker(self._table_from(list(fields)), rest)
 
         def make(values: tuple[Any, ...]) -> Any:
