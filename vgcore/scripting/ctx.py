@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.types import VC, Zone
+from vgcore.unitstats import StatReader
 from vgcore.zones import can_see
 
 if TYPE_CHECKING:
@@ -38,9 +39,12 @@ NAMES_FIELD: Final = "names"
 CardParts = dict[str, tuple[Any, tuple[Any, ...], tuple[Any, ...]]]
 
 
-def card_values(game: Game, uid: int, parts: CardParts) -> tuple[Any, ...]:
-    """The record's values: CARD_FIELDS, then the card's names. Equal values make an equal
-    record, which is what lets a game keep a card's Lua table until one of them changes."""
+def card_values(game: Game, uid: int, parts: CardParts,
+                stats: StatReader | None = None) -> tuple[Any, ...]:
+    """The record's values: CARD_FIELDS, then the card's names; on the field its current
+    stats (read by `stats`, one reader for the many cards of one moment) and names, elsewhere
+    its printed ones. Equal values make an equal record, which is what lets a game keep a
+    card's Lua table until one of them changes."""
     st = game.state
     seat, zone = st.loc[uid]
     card_id = st.card_ids[uid]
@@ -53,34 +57,20 @@ def card_values(game: Game, uid: int, parts: CardParts) -> tuple[Any, ...]:
                                                   card.shield, *printed, card.name))
     where = (uid, seat, zone, st.face_up[uid], st.rested[uid], st.owners[uid])
     if game.is_field(seat, zone):
-        return (where + (game.grade(uid), game.power(uid), game.critical(uid), game.shield(uid))
-                + known[1] + tuple(game.names(uid)))
+        reader = stats if stats is not None else StatReader(game)
+        power, critical, shield, grade = reader.stats(uid)
+        return (where + (grade, power, critical, shield) + known[1]
+                + tuple(game.names(uid)))
     return where + known[2]
 
 
 def card_record(game: Game, uid: int) -> dict[str, Any]:
-    """The card's record as a fresh dict: its printed data and where it is; on the field its
-    current stats and names."""
-    st = game.state
-    card = game.card(uid)
-    seat, zone = st.loc[uid]
-    names, grade, power, critical, shield = _stats(game, uid, seat, zone)
-    return {
-        "handle": uid, "id": card.id, "name": card.name, "names": names, "grade": grade,
-        "power": power, "critical": critical, "shield": shield,
-        "skill": card.skill, "trigger": card.trigger, "clan": card.clan, "nation": card.nation,
-        "race": card.race, "kind": card.kind, "seat": seat, "zone": zone,
-        "face_up": st.face_up[uid], "rested": st.rested[uid], "owner": st.owners[uid],
-    }
-
-
-def _stats(game: Game, uid: int, seat: str, zone: str) -> tuple[list[str], Any, Any, Any, Any]:
-    """Names, grade, power, critical and shield: current on the field, printed elsewhere."""
-    if game.is_field(seat, zone):
-        return (list(game.names(uid)), game.grade(uid), game.power(uid), game.critical(uid),
-                game.shield(uid))
-    card = game.card(uid)
-    return [card.name], card.grade, card.power, card.critical, card.shield
+    """The card's record as a fresh dict (`card_values` by field name)."""
+    values = card_values(game, uid, {})
+    count = len(CARD_FIELDS)
+    record = dict(zip(CARD_FIELDS, values[:count], strict=True))
+    record[NAMES_FIELD] = list(values[count:])
+    return record
 
 
 def card_tables(game: Game, listed: list[int], kept: dict[int, tuple[tuple[Any, ...], Any]],
@@ -91,8 +81,9 @@ def card_tables(game: Game, listed: list[int], kept: dict[int, tuple[tuple[Any, 
     most `most_shared`: games of the same decks meet the same cards in the same places); else
     a new one from `make` (scripting.host: converting records was most of a snapshot's cost)."""
     tables: dict[int, tuple[tuple[Any, ...], Any]] = {}
+    stats = StatReader(game)
     for uid in listed:
-        values = card_values(game, uid, parts)
+        values = card_values(game, uid, parts, stats)
         old = kept.get(uid)
         if old is None or old[0] != values:
             table = shared.get(values)

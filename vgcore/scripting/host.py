@@ -35,7 +35,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vgcore.errors import BudgetExhausted, ScriptError
 from vgcore.limits import SCRIPT_LIMIT, LimitReached
-from vgcore.scripting.ctx import build_snapshot, card_record, card_tables, snapshot_parts
+from vgcore.scripting.ctx import (
+    build_snapshot,
+    card_record,
+    card_tables,
+    card_values,
+    snapshot_parts,
+)
 from vgcore.scripting.declarations import MAX_NUMBER, FnRef, whole_number
 from vgcore.scripting.loader import MAX_KEPT_FUNCTIONS, MAX_SHARED_CARDS
 
@@ -46,7 +52,7 @@ if TYPE_CHECKING:
     from vgcore.selectors import Ctx
     from vgcore.types import Uid
 
-__all__ = ["CALL_COST", "KeptFunction", "ScriptHost", "build_snapshot"]
+__all__ = ["CALL_COST", "KeptFunction", "ScriptHost", "build_snapshot", "card_record"]
 
 # What each load or call of a card function costs besides the Lua instructions it runs (the
 # snapshot, the conversions, the fresh load), in instructions of the game's budget.
@@ -155,7 +161,12 @@ class ScriptHost:
         fn = self.function(ref)
         snapshot = self.snapshot(ctx)
         card = self.game.engine.db[ref.card_id]
-        args = (snapshot,) if candidate is None else (snapshot, card_record(self.game, candidate))
+        if candidate is None:
+            args: tuple[Any, ...] = (snapshot,)
+        else:  # the candidate's record: a fresh table of its own (docs/lua-api.md §12)
+            runtime = self.runtime
+            args = (snapshot, runtime.make_card(card_values(self.game, candidate,
+                                                            runtime.card_parts)))
 
         def run(budget: int) -> Any:
             try:
