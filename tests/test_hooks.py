@@ -318,6 +318,48 @@ def test_an_opponents_zone_gate_asks_only_while_the_card_is_with_an_opponent() -
     assert Action("test-main") in theirs.legal_actions() and plugin.asked == ["main"]
 
 
+class KindGatedAnswers(ScopedAnswers):
+    """Answers at the main phase and the guard step, gated per kind
+    (`option_cards_by_kind`), as orders are: at the guard step only a VAN-RP-009 in hand
+    counts (a blitz order), at the main phase any VAN-RP-002 or VAN-RP-009 (the others)."""
+
+    @hookimpl
+    def vgcore_plugin_scope(self, fmt: object) -> PluginScope:
+        return PluginScope(option_kinds=frozenset({"main", "guard"}),
+                           option_cards=lambda card: card.id in ("VAN-RP-002", "VAN-RP-009"),
+                           option_cards_by_kind={
+                               "guard": lambda card: card.id == "VAN-RP-009"},
+                           option_zones=frozenset({Zone.HAND}))
+
+
+def test_a_per_kind_option_gate_asks_each_kind_only_about_its_own_cards() -> None:
+    plugin = KindGatedAnswers()
+    engine = registry_with("gated", plugin).engine("premium", plugins=["gated"])
+
+    def attacked_with(b_hand: list[str]) -> Game:
+        game = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                              "hand": ["VAN-RP-002"]},
+                                        "B": {"vanguard": "VAN-KG-009", "deck": DECK_B,
+                                              "hand": b_hand}},
+                               turn=3, phase=Phase.MAIN)
+        assert Action("test-main") in game.legal_actions()  # the main phase's own test
+        game.apply("battle")
+        game.apply("attack VC -> B.VC")
+        return game
+
+    # B's hand holds only a card that counts at the main phase: its guard step does not ask.
+    game = attacked_with(["VAN-RP-002"])
+    assert game.decision is not None and game.decision.kind == "guard"
+    assert Action("test-guard") not in game.legal_actions()
+    assert plugin.asked == ["main"]
+    # B's hand holds the guard step's card: asked there, and its answer offered.
+    plugin.asked.clear()
+    game = attacked_with(["VAN-RP-009"])
+    assert game.decision is not None and game.decision.kind == "guard"
+    assert Action("test-guard") in game.legal_actions()
+    assert plugin.asked == ["main", "guard"]
+
+
 def test_a_plugin_scope_of_the_wrong_type_is_named() -> None:
     class Wrong:
         @hookimpl
@@ -632,16 +674,23 @@ class SkillPlugin:
         return [self.lib]
 
 
-def skill_registry(tmp_path: Path, plugin: type[SkillPlugin] = SkillPlugin) -> Registry:
+def skill_registry(tmp_path: Path, plugin: type[SkillPlugin] = SkillPlugin,
+                   extra: dict[str, str] | None = None) -> Registry:
+    """The spark plugin's registry with SP-1 and SP-2 (and `extra`: more such cards, by id,
+    with their scripts)."""
     lib = tmp_path / "spark.lua"
     lib.write_text("vg.spark = function(n) return {op = 'spark', size = n} end\n")
     cards = tmp_path / "cards"
     cards.mkdir()
     body = ("kind: normal_unit, grade: 1, power: 7000, shield: 5000, critical: 1, "
             "skill: boost, clan: Royal Paladin, race: Human")
+    more = "".join(f"  - {{id: {card_id}, name: Spark {card_id}, {body}}}\n"
+                   for card_id in extra or {})
     (cards / "cards.yaml").write_text(
         f"set: spark\ncards:\n  - {{id: SP-1, name: Spark Maker, {body}}}\n"
-        f"  - {{id: SP-2, name: Spark Watcher, {body}}}\n")
+        f"  - {{id: SP-2, name: Spark Watcher, {body}}}\n{more}")
+    for card_id, script in (extra or {}).items():
+        (cards / f"{card_id}.lua").write_text(script)
     (cards / "SP-1.lua").write_text(
         "return vg.card { vg.act { zones = {'RC'}, once_per_turn = true, needs_soul = 1,\n"
         "  cost = { {op = 'spark', size = 1} }, effect = { vg.spark(3) } } }\n")
@@ -705,6 +754,51 @@ def test_a_validity_check_that_judges_one_key_is_asked_only_about_abilities_with
     watcher = game.unit_at("A", "RC.FR")
     assert watcher is not None and game.power(watcher) == 7000 + 2 * 1000
     assert plugin.judged and set(plugin.judged) == {"SP-1"}  # never asked about SP-2's AUTO
+
+
+class SpecJudgingSkillPlugin(SkillPlugin):
+    """SkillPlugin whose check judges by the spec alone (`judges(..., spec_only=True)`):
+    an ability needing more than 5 soul is never valid, whatever the game."""
+
+    def __init__(self, lib: Path) -> None:
+        super().__init__(lib)
+        self.judged: list[str] = []
+
+    @hookimpl
+    def vgcore_ability_validity(self, fmt: object) -> list[object]:
+        @judges("needs_soul", spec_only=True)
+        def at_most_five(game: Game, seat: str, uid: int, ability: object) -> bool:
+            self.judged.append(game.state.card_ids[uid])
+            return ability.spec["needs_soul"] <= 5
+
+        return [at_most_five]
+
+
+def test_an_ability_a_spec_only_check_refuses_is_left_out_of_the_games_index(
+        tmp_path: Path) -> None:
+    reg = skill_registry(tmp_path, SpecJudgingSkillPlugin, extra={
+        "SP-3": "return vg.card { vg.act { zones = {'RC'}, needs_soul = 9,\n"
+                "  effect = { vg.spark(1) } },\n"
+                "  vg.auto { zones = {'RC'}, needs_soul = 9, when = { event = 'spark' },\n"
+                "  effect = { vg.power('self', 1000) } } }\n"})
+    engine = reg.engine("premium", plugins=["spark"])
+    plugin = reg.pm.get_plugin("spark")
+    b = board(rear={"RC.FL": "SP-1", "RC.FR": "SP-3", "RC.BL": "SP-2"}, hand=["VAN-RP-003"])
+    b["A"]["soul"] = ["VAN-RP-004"]
+    game = game_from_board(engine, b, turn=3, phase=Phase.MAIN)
+    indexed = {game.state.card_ids[uid]
+               for uid, _a in [*game.index.acts, *game.index.autos.get("spark", [])]}
+    assert indexed == {"SP-1", "SP-2"}  # SP-3's two abilities are out: never valid
+    # SP-3's abilities once each, building the index; SP-1's ACT there and once more, when
+    # the main phase's options first looked up its checks.
+    assert sorted(plugin.judged) == ["SP-1", "SP-1", "SP-3", "SP-3"]
+    legal = game.legal_actions()
+    assert Action("act", ("RC.FL",)) in legal and Action("act", ("RC.FR",)) not in legal
+    asked = len(plugin.judged)
+    game.apply("act RC.FL")  # its sparks trigger SP-2's AUTO twice, never SP-3's
+    assert game.power(game.unit_at("A", "RC.BL")) == 7000 + 2 * 1000
+    assert game.power(game.unit_at("A", "RC.FR")) == 7000
+    assert len(plugin.judged) == asked  # never asked again, at any decision or event
 
 
 def test_cards_using_a_plugins_kinds_do_not_load_without_it(tmp_path: Path) -> None:

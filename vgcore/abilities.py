@@ -11,7 +11,7 @@ pending abilities one at a time, then the other players (ordering.py decides rea
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.costs import can_pay, describe_cost
@@ -46,7 +46,6 @@ from vgcore.types import GC
 if TYPE_CHECKING:
     from vgcore.carddb import CardRecord
     from vgcore.engine import (
-        Engine,
         EventListener,
         GameTest,
         MoveZones,
@@ -86,23 +85,53 @@ def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
             return False
     engine = game.engine
     known = ability.judged_by
-    checks = known[1] if known is not None and known[0] is engine else checks_for(engine, ability)
+    checks = (known[1] if known is not None and known[0] is engine
+              else checks_for(game, seat, uid, ability))
     for check in checks:  # noqa: SIM110 - a hot path
         if not check(game, seat, uid, ability):
             return False
     return True
 
 
-def checks_for(engine: Engine, ability: Ability) -> tuple[ValidityCheck, ...]:
+def checks_for(game: Game, seat: Seat, uid: Uid, ability: Ability,
+               ) -> tuple[ValidityCheck, ...]:
     """The plugins' validity checks that can judge this ability (`vgcore.engine.judges`),
     found once per ability and engine and kept on the ability (`Ability.judged_by`): most
-    abilities have none of the keys the checks judge."""
+    abilities have none of the keys the checks judge. A check that judges by the spec alone
+    is asked here, once: an ability it refuses gets a check that always refuses, one it
+    passes is never asked about again."""
+    engine = game.engine
     spec = ability.spec
-    checks = tuple([check for check in engine.validity_checks
-                    if (keys := judged_keys(check)) is None
-                    or any(key in spec for key in keys)])
+    if engine.spec_checks and refused_for_good(game, uid, ability, engine.spec_checks):
+        checks: tuple[ValidityCheck, ...] = (_never_valid,)
+    else:
+        checks = tuple([check for check in engine.validity_checks
+                        if check not in engine.spec_checks
+                        and ((keys := judged_keys(check)) is None
+                             or any(key in spec for key in keys))])
     ability.judged_by = (engine, checks)  # one assignment: a reader sees both or neither
     return checks
+
+
+def _never_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
+    """The validity of an ability a spec-only check refused (`checks_for`)."""
+    return False
+
+
+def refused_for_good(game: Game, uid: Uid, ability: Ability,
+                     checks: Sequence[ValidityCheck]) -> bool:
+    """Whether a check that judges by the spec alone (`judges(spec_only=True)`) refuses the
+    ability: asked when a game's index is built and when the ability's checks are first
+    looked up (the seat and card it is handed there are the card's owner and the card, which
+    such a check promises not to read)."""
+    spec = ability.spec
+    seat = game.state.owners[uid]
+    for check in checks:
+        keys = judged_keys(check)
+        if (keys is None or any(key in spec for key in keys)) \
+                and not check(game, seat, uid, ability):
+            return True
+    return False
 
 
 def zone_at_event(game: Game, uid: Uid, event: Event) -> str:
@@ -425,31 +454,45 @@ def act_options(game: Game, seat: Seat) -> list[Action]:
     return options
 
 
-def usable_acts(game: Game, seat: Seat) -> Iterator[tuple[Uid, Ability, str | None, str]]:
+def usable_acts(game: Game, seat: Seat) -> list[tuple[Uid, Ability, str | None, str]]:
     """(card, ability, grant, ref) for each ACT the seat may use now: on a card of the seat
-    in a zone where the ability works, valid, its condition met and its cost payable."""
-    acts: list[tuple[int, Ability, str | None]] = [
-        (u, a, None) for u, a in game.index.placed(game, "acts", (seat,))]
-    acts += [(uid, a, key) for key, uid, a in game.granted() if a.kind == "act"]
-    for uid, ability, grant in acts:
-        where, zone = game.state.loc[uid]
-        if where != seat or not active_in(game, seat, zone, ability.zone_set):
-            continue
-        if not is_valid(game, seat, uid, ability):
-            continue
-        ctx = Ctx(seat, uid)
-        spec = ability.spec
-        try:  # the cost first: most often what rules an ACT out, and cheaper to check
-            if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
-                continue
-            if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
-                continue
-        except ScriptError as exc:  # a failing ACT is not offered (strict engines raise)
-            game.tolerate(exc)
-            continue
-        number = act_number(game, uid, ability, grant)
-        yield uid, ability, grant, ability_ref(game, seat, uid, game.state.card_ids[uid],
-                                               number, "act")
+    in a zone where the ability works, valid, its condition met and its cost payable. A
+    list, not a generator: asked at every main-phase question, where a generator's frame
+    and its teardown cost more than the short list."""
+    usable: list[tuple[Uid, Ability, str | None, str]] = []
+    for uid, ability in game.index.placed(game, "acts", (seat,)):
+        ref = usable_ref(game, seat, uid, ability, None)
+        if ref is not None:
+            usable.append((uid, ability, None, ref))
+    if game.state.flags.get("granted"):
+        for key, uid, ability in game.granted():
+            if ability.kind == "act":
+                ref = usable_ref(game, seat, uid, ability, key)
+                if ref is not None:
+                    usable.append((uid, ability, key, ref))
+    return usable
+
+
+def usable_ref(game: Game, seat: Seat, uid: Uid, ability: Ability,
+               grant: str | None) -> str | None:
+    """The answer's reference to one ACT if the seat may use it now, else None."""
+    where, zone = game.state.loc[uid]
+    if where != seat or not active_in(game, seat, zone, ability.zone_set):
+        return None
+    if not is_valid(game, seat, uid, ability):
+        return None
+    ctx = Ctx(seat, uid)
+    spec = ability.spec
+    try:  # the cost first: most often what rules an ACT out, and cheaper to check
+        if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
+            return None
+        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+            return None
+    except ScriptError as exc:  # a failing ACT is not offered (strict engines raise)
+        game.tolerate(exc)
+        return None
+    number = act_number(game, uid, ability, grant)
+    return ability_ref(game, seat, uid, game.state.card_ids[uid], number, "act")
 
 
 def act_number(game: Game, uid: Uid, ability: Ability, grant: str | None) -> int:
@@ -523,12 +566,22 @@ def _holds_one(zones: dict[str, list[Uid]], names: tuple[str, ...],
     return False
 
 
-def option_gate(game: Game, scope: PluginScope | None) -> OptionGate | None:
-    """A plugin's option gate in this game: its `option_zones`, its `option_opponent_zones`
-    and the uids of the cards that pass its `option_cards` (else `cards`) test."""
+def option_test(scope: PluginScope, kind: str) -> Callable[[CardRecord], bool] | None:
+    """The card test of a plugin's options at a decision kind: that kind's own
+    (`option_cards_by_kind`), else `option_cards`."""
+    by_kind = scope.option_cards_by_kind
+    if by_kind is not None and kind in by_kind:
+        return by_kind[kind]
+    return scope.option_cards
+
+
+def option_gate(game: Game, scope: PluginScope | None, kind: str) -> OptionGate | None:
+    """A plugin's option gate in this game at a decision kind: its `option_zones`, its
+    `option_opponent_zones` and the uids of the cards that pass its options' test at that
+    kind (`option_test`, else `cards`)."""
     if scope is None or (scope.option_zones is None and scope.option_opponent_zones is None):
         return None
-    test = scope.option_cards or scope.cards
+    test = option_test(scope, kind) or scope.cards
     records, card_ids = game.records, game.state.card_ids
     passing = frozenset(uid for uid, card_id in enumerate(card_ids)
                         if test is None or test(records[card_id]))
@@ -601,6 +654,7 @@ class GameIndex:
             first = len(base.card_ids)
             self.take_cards_of(base)
         card_ids = self.card_ids
+        spec_checks = engine.spec_checks
         for uid in range(first, len(card_ids)):
             card_id = card_ids[uid]
             script = engine.script(card_id)
@@ -608,6 +662,8 @@ class GameIndex:
                 continue
             self.scripts[card_id] = script
             for ability in script.abilities:
+                if spec_checks and refused_for_good(game, uid, ability, spec_checks):
+                    continue  # never valid, so never triggered, activated nor applied
                 if ability.kind == "auto":
                     about_self = _about_self(ability.spec["when"])
                     for kind in ability.spec["when"]["event"]:
@@ -650,12 +706,13 @@ class GameIndex:
         self.cont_states = set(base.cont_states)
         self.state_conts = list(base.state_conts)
 
-    def holds(self, scope: PluginScope | None, *, options: bool = False) -> bool:
-        """Whether a plugin scope's card test (with `options`, also its options' test)
-        passes for one of this game's cards."""
+    def holds(self, scope: PluginScope | None, *, options_at: str | None = None) -> bool:
+        """Whether a plugin scope's card test (with `options_at`, a decision kind, also its
+        options' test at that kind) passes for one of this game's cards."""
         if scope is None:
             return True
-        tests = (scope.cards, scope.option_cards) if options else (scope.cards,)
+        tests = ((scope.cards, option_test(scope, options_at)) if options_at is not None
+                 else (scope.cards,))
         for test in tests:
             if test is None:
                 continue
@@ -678,10 +735,10 @@ class GameIndex:
         calls = self.options.get(kind)
         if calls is None:
             calls = self.options[kind] = [
-                (call, option_gate(game, call.scope)) for call in game.engine.option_calls
+                (call, option_gate(game, call.scope, kind)) for call in game.engine.option_calls
                 if call.scope is None or (
                     (call.scope.option_kinds is None or kind in call.scope.option_kinds)
-                    and self.holds(call.scope, options=True))]
+                    and self.holds(call.scope, options_at=kind))]
         return calls
 
     def modifiers_for(self, stat: str) -> tuple[StatModifier, ...]:

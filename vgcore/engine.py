@@ -63,13 +63,20 @@ def modifies(*stats: str, when: GameTest | None = None,
     return mark
 
 
-def judges(*keys: str) -> Callable[[ValidityCheck], ValidityCheck]:
+def judges(*keys: str, spec_only: bool = False) -> Callable[[ValidityCheck], ValidityCheck]:
     """Declare the only spec keys whose abilities a validity check can find invalid
     (`@judges("order")`: an order's ability is never an ACT), so that the check is not called
     for the other abilities: every ability's validity is asked whenever it could trigger,
-    work or be activated. A check without it is asked about every ability."""
+    work or be activated. A check without it is asked about every ability.
+
+    `spec_only=True` promises more: the check's answer depends on the ability's spec alone,
+    never on the game, the seat or the card. An ability it refuses is then refused for good,
+    and a game's index leaves it out (`vgcore.abilities.GameIndex`): it is never looked at as
+    an ACT, AUTO or CONT — d-era's orders in hand are not walked at every main-phase question
+    only to be found invalid."""
     def mark(function: ValidityCheck) -> ValidityCheck:
         function.keys = frozenset(keys)  # type: ignore[attr-defined]
+        function.spec_only = spec_only  # type: ignore[attr-defined]
         return function
     return mark
 
@@ -77,6 +84,11 @@ def judges(*keys: str) -> Callable[[ValidityCheck], ValidityCheck]:
 def judged_keys(check: ValidityCheck) -> frozenset[str] | None:
     """A validity check's spec keys (see `judges`), None if it declared none."""
     return getattr(check, "keys", None)
+
+
+def judges_spec_only(check: ValidityCheck) -> bool:
+    """Whether a validity check declared `judges(..., spec_only=True)`."""
+    return getattr(check, "spec_only", False) is True
 
 
 def hears_moves(*, from_zones: Iterable[str] = (), to_zones: Iterable[str] = (),
@@ -168,11 +180,16 @@ class PluginScope:
     asks the plugin only at the decisions where one is in hand. `option_opponent_zones`:
     the same for the zones of the asking seat's opponents (every other seat), either set
     sufficing — a Prison's cards are freed only while the opponent has one in the order
-    zone."""
+    zone. `option_cards_by_kind`: by decision kind, a test that takes `option_cards`' place
+    at that kind — blitz orders are offered in the guard step, the others in the main
+    phase, so a hand holding only normal orders does not ask the plugin at every guard
+    question, and a game without a blitz order never asks it there."""
 
     option_kinds: frozenset[str] | None = None
     cards: Callable[[CardRecord], bool] | None = None
     option_cards: Callable[[CardRecord], bool] | None = None
+    option_cards_by_kind: Mapping[str, Callable[[CardRecord], bool]] | None = field(
+        default=None, hash=False)
     option_zones: frozenset[str] | None = None
     option_opponent_zones: frozenset[str] | None = None
 
@@ -359,6 +376,9 @@ class Engine:
                         raise ValueError(f"flag {name!r} is declared with two shapes")
         self.validity_checks: list[ValidityCheck] = [
             f for fs in hook.vgcore_ability_validity(fmt=fmt) for f in fs]
+        # The checks whose refusals are for good: a game's index leaves those abilities out.
+        self.spec_checks: tuple[ValidityCheck, ...] = tuple(
+            f for f in self.validity_checks if judges_spec_only(f))
         self.scripts = ScriptLoader(self)
         unknown = [s.kind for s in self.turn_steps if s.kind not in self.frames]
         unknown += [k for k in self.battle_steps if k not in self.frames]

@@ -141,4 +141,6 @@ def vgcore_plugin_scope(fmt: Any) -> PluginScope:
     rest apply in every game."""
     return PluginScope(option_kinds=frozenset({"main", "guard"}),
                        option_cards=lambda card: card.kind == "order",
+                       option_cards_by_kind={kind: orders.played_at(kind)
+                                             for kind in ("main", "guard")},
                        option_zones=frozenset({Zone.HAND}))

@@ -19,11 +19,12 @@ effect, D-BT01-023) waives every Soul Blast part of the next Alchemagic's costs 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from vgcore import actions
 from vgcore.abilities import start_resolution
-from vgcore.carddb import SET_ORDER_TYPES
+from vgcore.carddb import SET_ORDER_TYPES, CardRecord
 from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, judges
@@ -38,6 +39,12 @@ CAN_ALCHEMAGIC = "can_alchemagic"  # player state a card's CONT gives (D-BT01-00
 DURING_ALCHEMAGIC = "alchemagic"  # player state while an Alchemagic play resolves
 NO_SOUL_BLAST = "alchemagic_no_soul_blast"  # turn state: the next Alchemagic skips SB (-023)
 ALCHEMAGIC_WORD = "alchemagic"  # the answer: `order <id> alchemagic <drop id>`
+
+
+def played_at(kind: str) -> Callable[[CardRecord], bool]:
+    """A test of the cards that are orders played at this kind of decision (the plugin's
+    option gate per kind: a hand of normal orders is not asked about at a guard step)."""
+    return lambda card: card.kind == "order" and PLAYED_IN.get(card.order_type or "") == kind
 
 
 def order_ability(game: Game, card_id: str) -> Any:
@@ -60,6 +67,8 @@ def orders_this_turn(game: Game, seat: str) -> int:
 
 def order_options(game: Game, seat: str, kind: str) -> list[Action]:
     """`order <id>` for each order in hand the seat may play at this kind of decision."""
+    if orders_this_turn(game, seat) >= game.engine.format.max_orders_per_turn:
+        return []
     st = game.state
     records, card_ids = game.engine.records, st.card_ids
     first: dict[str, int] = {}  # by card id, the first copy in hand of each order of this kind
@@ -71,8 +80,6 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
                 first[card_id] = uid
     if not first:
         return []  # asked at every main phase and guard question: most hands hold no order
-    if orders_this_turn(game, seat) >= game.engine.format.max_orders_per_turn:
-        return []
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
@@ -88,7 +95,7 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
         spec = ability.spec
         if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
             continue
-        if kind == "main" and card.order_type == "normal" and in_state(game, seat, CAN_ALCHEMAGIC):
+        if kind == "main" and card.order_type == "normal":
             options.extend(Action("order", (card_id, ALCHEMAGIC_WORD, other))
                            for other in alchemagic_partners(game, seat, uid, ability))
         if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
@@ -99,17 +106,24 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
 
 def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[str]:
     """The ids of the normal orders in the drop that the order `uid` may Alchemagic with: of
-    another name, their condition met, and both costs payable together."""
+    another name, their condition met, and both costs payable together; none unless the
+    player may Alchemagic now (asked after the drop is seen to hold a candidate: the state
+    is a CONT's, worked out anew after every event)."""
     st = game.state
     name = game.card(uid).name
-    waive = waived(game, seat)
-    out: list[str] = []
+    candidates: list[tuple[str, int]] = []  # (card id, uid): the drop's normal orders
     for other in st.players[seat].zones[Zone.DROP]:
         card = game.card(other)
-        if (card.kind != "order" or card.order_type != "normal" or card.name == name
-                or card.id in out):
+        if card.kind == "order" and card.order_type == "normal" and card.name != name:
+            candidates.append((card.id, other))
+    if not candidates or not in_state(game, seat, CAN_ALCHEMAGIC):
+        return []
+    waive = waived(game, seat)
+    out: list[str] = []
+    for card_id, other in candidates:
+        if card_id in out:
             continue
-        partner = order_ability(game, card.id)
+        partner = order_ability(game, card_id)
         if partner is None:
             continue
         there = Ctx(seat, other)
@@ -119,7 +133,7 @@ def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[s
         costs = [(Ctx(seat, uid), ability.spec.get("cost", ())),
                  (there, partner.spec.get("cost", ()))]
         if can_pay_together(game, costs, waive):
-            out.append(card.id)
+            out.append(card_id)
     return out
 
 
@@ -204,7 +218,7 @@ def run_order_done(game: Game, frame: dict[str, Any]) -> None:
                   **{"from": Zone.ORDER})
 
 
-@judges("order")
+@judges("order", spec_only=True)  # an order's ability is left out of the game's ACTs
 def not_as_act(game: Game, seat: str, uid: int, ability: Any) -> bool:
     """An order's ability is played as an order, never offered as an ACT."""
     return not ability.spec.get("order")
