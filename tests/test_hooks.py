@@ -801,6 +801,26 @@ def test_an_ability_a_spec_only_check_refuses_is_left_out_of_the_games_index(
     assert len(plugin.judged) == asked  # never asked again, at any decision or event
 
 
+def test_a_cont_restriction_is_honoured_by_the_main_phase_without_any_modifier(
+        tmp_path: Path) -> None:
+    """RULES.md §7 (CONT abilities apply continuously): a CONT that gives its unit the
+    restrictions the main phase reads (`cannot_move`, `cannot_be_called_over`) rules out the
+    move and the call even when no effect has left a modifier in the game."""
+    reg = skill_registry(tmp_path, extra={
+        "SP-4": "return vg.card { vg.cont { zones = {'RC'}, effects = {\n"
+                "  {op = 'grant', what = 'cannot_move', target = 'self'},\n"
+                "  {op = 'grant', what = 'cannot_be_called_over', target = 'self'} } } }\n"})
+    engine = reg.engine("premium", plugins=["spark"])
+    b = board(rear={"RC.FL": "SP-4", "RC.FR": "SP-2"}, hand=["VAN-RP-003"])
+    game = game_from_board(engine, b, turn=3, phase=Phase.MAIN)
+    assert not game.state.modifiers
+    legal = game.legal_actions()
+    assert Action("move", ("RC.FR",)) in legal  # SP-2 moves as usual
+    assert Action("call", ("VAN-RP-003", "RC.FR")) in legal
+    assert Action("move", ("RC.FL",)) not in legal
+    assert Action("call", ("VAN-RP-003", "RC.FL")) not in legal
+
+
 def test_cards_using_a_plugins_kinds_do_not_load_without_it(tmp_path: Path) -> None:
     from vgcore.errors import ScriptError
 

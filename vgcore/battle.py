@@ -68,17 +68,22 @@ def attack_options(game: Game, seat: Seat) -> list[Action]:
         foe = game.opponent(seat)
         front = [f"{foe}.{c}" for c in game.front_row(foe) if game.unit_at(foe, c) is not None]
         rested = game.state.rested
+        # Each unit is asked about a restriction only when something could give it at all.
+        barred = game.may_have("cannot_attack")
+        from_back = game.may_have("attack_from_back_row")
+        by_column = game.may_have("column_attack")
+        back_too = game.may_have("attack_back_column")
         for circle, uid in game.units(seat):
-            if rested[uid] or game.has(uid, "cannot_attack"):
+            if rested[uid] or (barred and game.has(uid, "cannot_attack")):
                 continue
             row, column = game.state.players[seat].circles[circle]
-            if row != FRONT and not game.has(uid, "attack_from_back_row"):
+            if row != FRONT and not (from_back and game.has(uid, "attack_from_back_row")):
                 continue
-            if game.has(uid, "column_attack"):
+            if by_column and game.has(uid, "column_attack"):
                 targets = column_targets(game, foe)
             else:
                 targets = front
-                if game.has(uid, "attack_back_column"):
+                if back_too and game.has(uid, "attack_back_column"):
                     targets = front + back_of_column(game, foe, -column)
             options.extend(shared_action("attack", (circle, t)) for t in targets)
     options.append(shared_action("end"))

@@ -963,6 +963,23 @@ class Game:
         """Whether a restriction or state (e.g. "cannot_be_hit") applies to a unit now."""
         return self._mods(uid, what) > 0
 
+    def may_have(self, what: str) -> bool:
+        """Whether anything could give a unit this restriction or state now — a modifier
+        naming it, a plugin's continuous modifier of it, a CONT ability that can change it,
+        or abilities granted by effects — so that a question asking it of every unit on the
+        field (the main phase's calls and moves) skips that when nothing could."""
+        st = self.state
+        for m in st.modifiers:
+            if m[1] == what:
+                return True
+        index = self._index or self.index
+        extras = index.modifiers_by_stat.get(what)
+        if extras is None:
+            extras = index.modifiers_for(what)
+        if extras or (index.conts and what in index.cont_stats):
+            return True
+        return self.any_granted()
+
     def _mods(self, uid: Uid, stat: str) -> int:
         """What modifiers, plugins' continuous modifiers and CONT abilities add to a stat
         (the hot path of every stat read: each source is skipped at once when it is empty)."""

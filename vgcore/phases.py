@@ -140,15 +140,18 @@ def main_options(game: Game, seat: Seat) -> list[Action]:
     layout = game.layout(seat)
     rear_circles = layout.rear
     options: list[Action] = []
-    # Restrictions from states (e.g. a locked card): no call onto its circle, no move with it.
+    # Restrictions (e.g. a locked card's): no call onto its circle, no move with it. Each
+    # unit is asked only when something could give the restriction at all.
     locked: set[str] = set()
     unmovable: set[str] = set()
-    if st.modifiers:
+    ask_locked = game.may_have("cannot_be_called_over")
+    ask_unmovable = game.may_have("cannot_move")
+    if ask_locked or ask_unmovable:
         for c in rear_circles:
             if held[c]:
-                if game.has(held[c][0], "cannot_be_called_over"):
+                if ask_locked and game.has(held[c][0], "cannot_be_called_over"):
                     locked.add(c)
-                if game.has(held[c][0], "cannot_move"):
+                if ask_unmovable and game.has(held[c][0], "cannot_move"):
                     unmovable.add(c)
     db, card_ids = game.records, st.card_ids
     for card_id in sorted({card_ids[u] for u in held[Zone.HAND]}):

@@ -388,6 +388,8 @@ def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
     left out when the effect's controller is the opponent of the player whose side it is on
     (an effect of the opponent's card, whoever makes the choice; in a tag fight the opponent
     is the seat opposite, so a teammate's effect may still choose it)."""
+    if not game.may_have(CANNOT_BE_CHOSEN):
+        return candidates  # nothing gives the restriction now: no candidate is asked
     st = game.state
     foe = game.opponent(ctx.seat)
     return [u for u in candidates
@@ -663,7 +665,7 @@ def call_circles(game: Game, seat: Seat, step: Mapping[str, Any]) -> list[str]:
             out.append(name)
     if step.get("open_only"):
         out = [c for c in out if game.unit_at(seat, c) is None]
-    elif game.state.modifiers:
+    elif game.may_have("cannot_be_called_over"):
         # a state may forbid calling over its unit (e.g. a locked card), superior calls included
         out = [c for c in out if (u := game.unit_at(seat, c)) is None
                or not game.has(u, "cannot_be_called_over")]
