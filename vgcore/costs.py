@@ -62,8 +62,15 @@ def _targeted(requirement: Callable[[Game, int], bool]) -> CanPay:
 
     def check(game: Game, ctx: Ctx, part: Mapping[str, Any]) -> bool:
         if "from" in part:
-            usable = [u for u in select(game, ctx, part["from"]) if requirement(game, u)]
-            return len(usable) >= part.get("count", 1)
+            need = part.get("count", 1)
+            if need <= 0:
+                return True
+            for uid in select(game, ctx, part["from"]):  # counted up to the need, not listed
+                if requirement(game, uid):
+                    need -= 1
+                    if need == 0:
+                        return True
+            return False
         targets = resolve_ref(game, ctx, part.get("target", "self"))
         return bool(targets) and all(requirement(game, u) for u in targets)
 
@@ -71,7 +78,7 @@ def _targeted(requirement: Callable[[Game, int], bool]) -> CanPay:
 
 
 def _on_field(game: Game, uid: int) -> bool:
-    return game.is_field(*game.state.loc[uid])
+    return game.on_field(uid)
 
 
 def _standing(game: Game, uid: int) -> bool:

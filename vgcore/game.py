@@ -866,6 +866,12 @@ class Game:
         """VC, RC (including circles created mid-game) and GC, and plugins' field zones."""
         return zone in self.state.players[seat].circles or zone in self.field_zones
 
+    def on_field(self, uid: Uid) -> bool:
+        """Whether a card is on the field now (`is_field` of where it is; a direct call where
+        `is_field(*loc)` would be a generic call, compiled)."""
+        seat, zone = self.state.loc[uid]
+        return zone in self.state.players[seat].circles or zone in self.field_zones
+
     def layout(self, seat: Seat) -> Layout:
         """What the seat's field layout implies (vgcore.layout), worked out once per layout."""
         circles = self.state.players[seat].circles

@@ -268,7 +268,7 @@ def _order_type_is(order_type: str | None, want: Any) -> bool:
 
 def _grade(game: Game, uid: Uid) -> int:
     """The current grade of a unit on the field; the printed grade elsewhere."""
-    if game.is_field(*game.state.loc[uid]):
+    if game.on_field(uid):
         return game.grade(uid)
     return game.card(uid).grade or 0
 
@@ -321,7 +321,7 @@ FILTERS: Final[dict[str, Any]] = {
     "attacked": lambda g, c, u, card, st, w: (st.battle is not None and (
         st.battle["target"] == u or [u, st.loc[u][1]] in st.battle.get("targets", ()))) == w,
     "where": lambda g, c, u, card, st, w: bool(g.scripts.call(w, c, candidate=u)),
-    "has": lambda g, c, u, card, st, w: g.is_field(*st.loc[u]) and g.has(u, w),
+    "has": lambda g, c, u, card, st, w: g.on_field(u) and g.has(u, w),
     "not": lambda g, c, u, card, st, w: not filter_matches(g, c, u, w),
     "same_column": lambda g, c, u, card, st, w: _same_column(g, c, u, w),
     "same_name": lambda g, c, u, card, st, w: _same_name(g, c, u, w),
@@ -511,7 +511,7 @@ def uses_target(amount: Any) -> bool:
 
 def stat_of(game: Game, uid: Uid, stat: str) -> int:
     """A card's stat now: the current value on the field, the printed one elsewhere."""
-    if game.is_field(*game.state.loc[uid]):
+    if game.on_field(uid):
         return int(getattr(game, stat)(uid))
     if stat == "drive":
         return 0

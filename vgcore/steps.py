@@ -393,7 +393,7 @@ def choosable(game: Game, ctx: Ctx, candidates: list[Uid]) -> list[Uid]:
     st = game.state
     foe = game.opponent(ctx.seat)
     return [u for u in candidates
-            if st.loc[u][0] != foe or not game.is_field(*st.loc[u])
+            if st.loc[u][0] != foe or not game.on_field(u)
             or not game.has(u, CANNOT_BE_CHOSEN)]
 
 
@@ -449,7 +449,7 @@ def targeted(act: Callable[[Game, Ctx, list[Uid], Mapping[str, Any]], None],
 
 
 def on_field(game: Game, uid: Uid) -> bool:
-    return game.is_field(*game.state.loc[uid])
+    return game.on_field(uid)
 
 
 def act_retire(game: Game, ctx: Ctx, uids: list[Uid], step: Mapping[str, Any]) -> None:
@@ -677,7 +677,7 @@ def run_call(game: Game, frame: Frame, step: Mapping[str, Any], ctx: Ctx) -> Non
     if "left" not in frame:
         frame["left"] = tuple(resolve_ref(game, ctx, step.get("target", "self")))
     left = frame["left"]
-    while left and (game.is_field(*game.state.loc[left[0]])):
+    while left and (game.on_field(left[0])):
         left = left[1:]  # already on the field: nothing to call
     frame["left"] = left
     if not left:
