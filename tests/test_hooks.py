@@ -360,6 +360,40 @@ def test_a_per_kind_option_gate_asks_each_kind_only_about_its_own_cards() -> Non
     assert plugin.asked == ["main", "guard"]
 
 
+class OwnCardsGatedAnswers(ScopedAnswers):
+    """Its answers need one of the asking seat's own cards in an opponent's drop
+    (`option_own_cards`), as a Prison's prisoners are the freeing player's own cards held in
+    the opponent's order zone."""
+
+    @hookimpl
+    def vgcore_plugin_scope(self, fmt: object) -> PluginScope:
+        return PluginScope(option_kinds=frozenset({"main"}), option_cards=lambda card: True,
+                           option_opponent_zones=frozenset({Zone.DROP}),
+                           option_own_cards=True)
+
+
+def test_an_own_cards_gate_asks_only_while_a_card_of_the_seats_own_is_held_there() -> None:
+    from vgcore import actions
+    from vgcore.abilities import extra_options
+
+    plugin = OwnCardsGatedAnswers()
+    engine = registry_with("gated", plugin).engine("premium", plugins=["gated"])
+    game = game_from_board(engine, {"A": {"vanguard": "VAN-RP-004", "deck": DECK_A,
+                                          "hand": ["VAN-RP-002", "VAN-RP-009"]},
+                                    "B": {"vanguard": "VAN-KG-009", "deck": DECK_B,
+                                          "drop": ["VAN-KG-002"]}},
+                           turn=3, phase=Phase.MAIN)
+    # B's drop holds only B's own card: A's main phase does not ask.
+    assert Action("test-main") not in game.legal_actions() and plugin.asked == []
+    # One of A's cards put into B's drop (it stays A's): now A is asked.
+    mine = game.state.players["A"].zones[Zone.HAND][0]
+    actions.move(game, mine, "B", Zone.DROP)
+    assert game.state.owners[mine] == "A"
+    assert extra_options(game, "A", "main") == [Action("test-main")]
+    assert plugin.asked == ["main"]
+    assert extra_options(game, "B", "main") == []  # B's own drop is no opponent's zone
+
+
 def test_a_plugin_scope_of_the_wrong_type_is_named() -> None:
     class Wrong:
         @hookimpl

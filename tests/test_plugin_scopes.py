@@ -12,11 +12,12 @@ from vgcore.bench import vanilla_decks
 from vgcore.plugins import Registry
 
 # (format, decks or None for the vanilla pair, seeds): the decks that bring each plugin into
-# scope — orders, Prisons and overDress (D-BT01, D-SD01), gifts (VX01), stride and legion
-# (GX01) — and the vanilla decks that leave them out.
+# scope — orders (Alchemagic too), Prisons and overDress (D-BT01, D-SD01), gifts (VX01),
+# stride and legion (GX01) — and the vanilla decks that leave them out.
 CASES = [
     ("d-standard", None, (0, 1)),
-    ("d-standard", ("D-BT01-brandt-gate", "D-BT01-brandt-gate-prison"), (0,)),
+    ("d-standard", ("D-BT01-brandt-gate", "D-BT01-brandt-gate-prison"), (0, 1, 2)),
+    ("d-standard", ("D-BT01-keter-sanctuary", "D-BT01-stoicheia"), (0, 2)),  # 2: Alchemagic
     ("d-standard", ("D-SD01", "D-SD02"), (0,)),
     ("premium", None, (0, 1)),
     ("premium-g", ("GX01-gold-paladin", "GX01-narukami"), (0,)),

@@ -61,8 +61,9 @@ if TYPE_CHECKING:
     from vgcore.types import Seat, Uid
 
 # A plugin's extra options' gate in one game (`option_gate`): the zones of the asking seat and
-# of its opponents to look in, and the cards of which one must be in one of them.
-OptionGate = tuple[tuple[str, ...], tuple[str, ...], frozenset[int]]
+# of its opponents to look in, the cards of which one must be in one of them, and whether
+# that card must be the asking seat's own (`PluginScope.option_own_cards`).
+OptionGate = tuple[tuple[str, ...], tuple[str, ...], frozenset[int], bool]
 
 
 # -- validity and triggering ---------------------------------------------------------------
@@ -547,22 +548,30 @@ def extra_options(game: Game, seat: Seat, kind: str) -> list[Action]:
 
 
 def gate_open(game: Game, seat: Seat, gate: OptionGate) -> bool:
-    """Whether one of the gate's cards is in one of its zones of `seat` or of another seat."""
-    own, theirs, passing = gate
+    """Whether one of the gate's cards (of `seat`'s own, if it says so) is in one of its
+    zones of `seat` or of another seat."""
+    own, theirs, passing, owned = gate
     players = game.state.players
-    if _holds_one(players[seat].zones, own, passing):
+    owner = seat if owned else None
+    if _holds_one(game, players[seat].zones, own, passing, owner):
         return True
-    return bool(theirs) and any(_holds_one(players[other].zones, theirs, passing)
+    return bool(theirs) and any(_holds_one(game, players[other].zones, theirs, passing, owner)
                                 for other in game.state.seats if other != seat)
 
 
-def _holds_one(zones: dict[str, list[Uid]], names: tuple[str, ...],
-               passing: frozenset[int]) -> bool:
-    """Whether one of the named zones holds one of the `passing` cards."""
+def _holds_one(game: Game, zones: dict[str, list[Uid]], names: tuple[str, ...],
+               passing: frozenset[int], owner: Seat | None) -> bool:
+    """Whether one of the named zones holds one of the `passing` cards (owned by `owner`,
+    unless None)."""
     for name in names:
         held = zones.get(name)
         if held and not passing.isdisjoint(held):
-            return True
+            if owner is None:
+                return True
+            owners = game.state.owners
+            for uid in held:
+                if owners[uid] == owner and uid in passing:
+                    return True
     return False
 
 
@@ -586,7 +595,7 @@ def option_gate(game: Game, scope: PluginScope | None, kind: str) -> OptionGate 
     passing = frozenset(uid for uid, card_id in enumerate(card_ids)
                         if test is None or test(records[card_id]))
     return (tuple(sorted(scope.option_zones or ())),
-            tuple(sorted(scope.option_opponent_zones or ())), passing)
+            tuple(sorted(scope.option_opponent_zones or ())), passing, scope.option_own_cards)
 
 
 # `GameIndex.placed`'s data for one list: zone words, abilities by card (dict and list by

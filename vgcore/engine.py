@@ -183,7 +183,10 @@ class PluginScope:
     zone. `option_cards_by_kind`: by decision kind, a test that takes `option_cards`' place
     at that kind — blitz orders are offered in the guard step, the others in the main
     phase, so a hand holding only normal orders does not ask the plugin at every guard
-    question, and a game without a blitz order never asks it there."""
+    question, and a game without a blitz order never asks it there. `option_own_cards`: the
+    card the gate finds must be the asking seat's own — a player's cards imprisoned in the
+    opponent's Prison (the opponent's order zone) are freed by that player alone, so the
+    plugin is asked only while one of theirs is held there."""
 
     option_kinds: frozenset[str] | None = None
     cards: Callable[[CardRecord], bool] | None = None
@@ -192,6 +195,7 @@ class PluginScope:
         default=None, hash=False)
     option_zones: frozenset[str] | None = None
     option_opponent_zones: frozenset[str] | None = None
+    option_own_cards: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -316,7 +316,9 @@ def vgcore_flag_shapes(fmt: Any) -> dict[str, dict[str, str]]:
 @hookimpl
 def vgcore_plugin_scope(fmt: Any) -> PluginScope:
     """Freeing cards is a main-phase answer, and only a Prison imprisons; a seat's cards are
-    freed only while the opponent has a Prison in the order zone (its release modes)."""
+    freed only while some of them are held in the opponent's order zone (their Prison's)."""
     return PluginScope(option_kinds=frozenset({"main"}),
                        cards=lambda card: card.order_type == "prison",
-                       option_opponent_zones=frozenset({Zone.ORDER}))
+                       option_cards=lambda card: True,
+                       option_opponent_zones=frozenset({Zone.ORDER}),
+                       option_own_cards=True)
