@@ -74,16 +74,17 @@ def used_key(uid: Uid, number: int) -> str:
 
 
 def is_valid(game: Game, seat: Seat, uid: Uid, ability: Ability) -> bool:
-    """Validity (the "A" of RULES.md §7): limit break, once per turn, plugin conditions."""
-    if (game.state.modifiers or game.index.conts) and game.has(uid, "no_abilities"):
-        return False
+    """Validity (the "A" of RULES.md §7): limit break, once per turn, plugin conditions
+    (the cheapest first: an ACT used this turn is asked at every main-phase question)."""
+    if ability.once_per_turn:
+        used = game.state.flags.get("used")
+        if used and used.get(used_key(uid, ability.number)) == game.state.turn:
+            return False
     limit = ability.limit_break
     if limit is not None and game.team_damage(seat) < limit:  # a tag team's total (§13)
         return False
-    if ability.once_per_turn:
-        used = game.state.flags.get("used", {})
-        if used.get(used_key(uid, ability.number)) == game.state.turn:
-            return False
+    if (game.state.modifiers or game.index.conts) and game.has(uid, "no_abilities"):
+        return False
     engine = game.engine
     known = ability.judged_by
     checks = (known[1] if known is not None and known[0] is engine
