@@ -94,6 +94,7 @@ class Game:
         "limits",
         "log_limit",
         "moves",
+        "pick_refs",
         "probing",
         "read_failures",
         "records",
@@ -136,6 +137,9 @@ class Game:
         # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
         self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
         self.history_cache: TurnHistory | None = None  # this turn's events (vgcore.history)
+        # A choice's candidates' answer refs (vgcore.steps.pick_refs): the candidate list,
+        # the chooser and the version they were worked out at, and the refs by card.
+        self.pick_refs: tuple[list[int], str, int, dict[int, str]] | None = None
         # Each seat's Layout, kept with the very circles dict it was made for and its size
         # then (circles are only ever added, `add_circle`).
         self.layouts: dict[Seat, tuple[dict[CircleName, tuple[str, int]], int, Layout]] = {}
@@ -448,6 +452,7 @@ class Game:
         self._index = self._index_base = None
         self.cont_cache = None
         self.state_cache = None
+        self.pick_refs = None
         self.cont_memo = {}  # kept by (uid, ability number): the uid may hold another card now
 
     def resample(self, seat: Seat, rng: random.Random) -> Game:

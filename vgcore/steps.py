@@ -206,7 +206,8 @@ def take_pick(game: Game, frame: Frame, action: Action) -> None:
         frame[PICK] = {**p, "stopped": True}
         return
     ref = action.args[0]
-    named = [u for u in unpicked(p) if pick_ref(game, p["seat"], u) == ref]
+    refs = pick_refs(game, p)
+    named = [u for u in unpicked(p) if refs[u] == ref]
     uid = named[0]
     if ref.endswith(BLIND):  # cards the chooser cannot tell apart: one of them, at random
         if p["weights"] is not None:
@@ -230,6 +231,20 @@ def knows(game: Game, seat: Seat, uid: Uid) -> bool:
     return game.state.loc[uid] == (seat, Zone.DECK) or may_see(game, seat, uid)
 
 
+def pick_refs(game: Game, p: Mapping[str, Any]) -> dict[Uid, str]:
+    """Each candidate's `pick_ref`, worked out once per choice: no event happens between two
+    picks of one choice (answers are not events, `Game.cont_version`), so no candidate can
+    move or be revealed, and each pick question would name them all again."""
+    cands, seat = p["cands"], p["seat"]
+    version = game.cont_version
+    known = game.pick_refs
+    if known is not None and known[0] is cands and known[1] == seat and known[2] == version:
+        return known[3]
+    refs = {uid: pick_ref(game, seat, uid) for uid in cands}
+    game.pick_refs = (cands, seat, version, refs)
+    return refs
+
+
 def pick_ref(game: Game, chooser: Seat, uid: Uid) -> str:
     """How a pick's answer names a candidate: as `ref_of` does when the chooser may know the
     card; a card hidden from it (the opponent's hand or deck, a face-down card of another
@@ -249,9 +264,10 @@ def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
     if len(picked) >= p["high"]:
         return []
     rest = unpicked(p)
+    refs = pick_refs(game, p)
     first: dict[str, Uid] = {}
     for uid in rest:
-        first.setdefault(pick_ref(game, p["seat"], uid), uid)
+        first.setdefault(refs[uid], uid)
     if p["weights"] is None:  # counting only: with low <= high <= candidates, any pick fits
         return [new_action(p["verb"], (ref,)) for ref in sorted(first)]
     weights = weights_of(p)
@@ -319,10 +335,11 @@ def pick_progress(p: Mapping[str, Any]) -> str:
 def pick_data(game: Game, p: Mapping[str, Any]) -> dict[str, Any]:
     """What the decision says about the choice: its bounds, the picks so far, how many more
     are needed and allowed (and, weighted, the total so far and the total needed)."""
-    seat, picked = p["seat"], p["picked"]
+    picked = p["picked"]
+    refs = pick_refs(game, p)
     data: dict[str, Any] = {
         "min": p["low"], "max": p["high"], "chosen": len(picked),
-        "picked": [pick_ref(game, seat, u) for u in picked],
+        "picked": [refs[u] for u in picked],
         "more_min": max(0, p["low"] - len(picked)), "more_max": p["high"] - len(picked),
     }
     if p["weights"] is not None:
