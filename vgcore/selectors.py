@@ -420,6 +420,16 @@ def in_state(game: Game, seat: Seat, name: str) -> bool:
     return _cont_state_reader()(game, seat, name)
 
 
+def may_be_in_state(game: Game, seat: Seat, name: str) -> bool:
+    """False when nothing can put the player in the state now — no step entered it and no
+    CONT of this game (nor a granted ability) can give it: `in_state`'s cheap half, for a
+    caller with work to do before the CONT layer is read (d-era's Alchemagic)."""
+    states = game.state.players[seat].flags.get("states")
+    if states and name in states:
+        return True
+    return name in game.index.cont_states or game.any_granted()
+
+
 _IN_CONT_STATE: Callable[[Game, Seat, str], bool] | None = None
 
 

@@ -29,7 +29,7 @@ from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action
 from vgcore.engine import FrameKind, judges
 from vgcore.game import Game
-from vgcore.selectors import Ctx, condition_holds, in_state
+from vgcore.selectors import Ctx, condition_holds, in_state, may_be_in_state
 from vgcore.types import Zone
 
 PLAYED_IN = {"normal": "main", "set": "main", "prison": "main", "world": "main",
@@ -108,7 +108,10 @@ def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[s
     """The ids of the normal orders in the drop that the order `uid` may Alchemagic with: of
     another name, their condition met, and both costs payable together; none unless the
     player may Alchemagic now (asked after the drop is seen to hold a candidate: the state
-    is a CONT's, worked out anew after every event)."""
+    is a CONT's, worked out anew after every event; in a game where nothing can give it, not
+    even the drop is looked at)."""
+    if not may_be_in_state(game, seat, CAN_ALCHEMAGIC):
+        return []  # nothing in this game can let the player Alchemagic (most games)
     st = game.state
     name = game.card(uid).name
     candidates: list[tuple[str, int]] = []  # (card id, uid): the drop's normal orders
