@@ -839,13 +839,15 @@ def test_a_cont_restriction_is_honoured_by_the_main_phase_without_any_modifier(
         tmp_path: Path) -> None:
     """RULES.md §7 (CONT abilities apply continuously): a CONT that gives its unit the
     restrictions the main phase reads (`cannot_move`, `cannot_be_called_over`) rules out the
-    move and the call even when no effect has left a modifier in the game."""
+    move and the call — a superior call's circles too — even when no effect has left a
+    modifier in the game."""
     reg = skill_registry(tmp_path, extra={
         "SP-4": "return vg.card { vg.cont { zones = {'RC'}, effects = {\n"
                 "  {op = 'grant', what = 'cannot_move', target = 'self'},\n"
-                "  {op = 'grant', what = 'cannot_be_called_over', target = 'self'} } } }\n"})
+                "  {op = 'grant', what = 'cannot_be_called_over', target = 'self'} } } }\n",
+        "SP-5": "return vg.card { vg.act { zones = {'hand'}, effect = { vg.call('self') } } }\n"})
     engine = reg.engine("premium", plugins=["spark"])
-    b = board(rear={"RC.FL": "SP-4", "RC.FR": "SP-2"}, hand=["VAN-RP-003"])
+    b = board(rear={"RC.FL": "SP-4", "RC.FR": "SP-2"}, hand=["VAN-RP-003", "SP-5"])
     game = game_from_board(engine, b, turn=3, phase=Phase.MAIN)
     assert not game.state.modifiers
     legal = game.legal_actions()
@@ -853,6 +855,10 @@ def test_a_cont_restriction_is_honoured_by_the_main_phase_without_any_modifier(
     assert Action("call", ("VAN-RP-003", "RC.FR")) in legal
     assert Action("move", ("RC.FL",)) not in legal
     assert Action("call", ("VAN-RP-003", "RC.FL")) not in legal
+    game.apply("act SP-5")  # SP-5 superior calls itself: RC.FL is not among the circles
+    assert game.decision is not None and game.decision.kind == "place"
+    circles = {a.args[0] for a in game.legal_actions()}
+    assert "RC.FR" in circles and "RC.FL" not in circles
 
 
 def test_cards_using_a_plugins_kinds_do_not_load_without_it(tmp_path: Path) -> None:

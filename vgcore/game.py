@@ -875,7 +875,7 @@ class Game:
         """Whether a card is on the field now (`is_field` of where it is; a direct call where
         `is_field(*loc)` would be a generic call, compiled)."""
         seat, zone = self.state.loc[uid]
-        return zone in self.state.players[seat].circles or zone in self.field_zones
+        return self.is_field(seat, zone)
 
     def layout(self, seat: Seat) -> Layout:
         """What the seat's field layout implies (vgcore.layout), worked out once per layout."""
@@ -984,10 +984,7 @@ class Game:
             if m[1] == what:
                 return True
         index = self._index or self.index
-        extras = index.modifiers_by_stat.get(what)
-        if extras is None:
-            extras = index.modifiers_for(what)
-        if extras or (index.conts and what in index.cont_stats):
+        if index.modifiers_for(what) or (index.conts and what in index.cont_stats):
             return True
         return self.any_granted()
 

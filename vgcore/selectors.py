@@ -415,7 +415,7 @@ def in_state(game: Game, seat: Seat, name: str) -> bool:
     since = states.get(name) if states else None
     if since is not None and (since < 0 or since == game.state.turn):
         return True
-    if name not in game.index.cont_states and not game.any_granted():
+    if not _cont_may_give(game, name):
         return False  # no CONT of this game gives that state (asked at every guard step)
     return _cont_state_reader()(game, seat, name)
 
@@ -425,8 +425,11 @@ def may_be_in_state(game: Game, seat: Seat, name: str) -> bool:
     CONT of this game (nor a granted ability) can give it: `in_state`'s cheap half, for a
     caller with work to do before the CONT layer is read (d-era's Alchemagic)."""
     states = game.state.players[seat].flags.get("states")
-    if states and name in states:
-        return True
+    return bool(states and name in states) or _cont_may_give(game, name)
+
+
+def _cont_may_give(game: Game, name: str) -> bool:
+    """Whether a printed CONT of this game, or an ability effects granted, can give a state."""
     return name in game.index.cont_states or game.any_granted()
 
 
