@@ -1072,6 +1072,37 @@ def test_a_zone_listener_hears_only_the_moves_it_declared(registry: Registry) ->
     assert plugin.heard["either"] == [(Zone.DECK, Zone.HAND), ("RC.FL", Zone.HAND)]
 
 
+class OffField:
+    """One zone listener, of units leaving the field only."""
+
+    def __init__(self) -> None:
+        self.heard: list[tuple[str, str]] = []
+
+    @hookimpl
+    def vgcore_zone_listeners(self, fmt: object) -> list[object]:
+        @hears_moves(from_zones=("field",))
+        def hear(game: Game, move: actions.Move) -> None:
+            self.heard.append((move.from_zone, move.zone))
+        return [hear]
+
+
+def test_a_move_no_zone_listener_hears_is_not_even_recorded(registry: Registry) -> None:
+    """The game keeps a move for its listeners only when one of them may hear it
+    (`GameIndex.hears_move`): draws and drive checks cost nothing in such games."""
+    plugin = OffField()
+    game = main_phase_with("off-field", plugin)
+    rear = game.unit_at("A", "RC.FL")
+    assert rear is not None
+    top = game.state.players["A"].zones[Zone.DECK][0]
+    actions.move(game, top, "A", Zone.HAND)         # deck -> hand: nobody hears it
+    assert game.moves == []
+    actions.move(game, rear, "A", Zone.HAND)        # RC -> hand: heard
+    assert [(m.from_zone, m.zone) for m in game.moves] == [("RC.FL", Zone.HAND)]
+    game.tell_moves()
+    assert plugin.heard == [("RC.FL", Zone.HAND)]
+    assert game.moves == []
+
+
 def test_hears_moves_needs_zones() -> None:
     with pytest.raises(ValueError, match="from_zones or to_zones"):
         hears_moves()

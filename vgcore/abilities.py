@@ -605,6 +605,20 @@ Places = tuple[tuple[str, ...], dict[int, list[Ability]], list[int], list[list[A
 ZoneNames = tuple[frozenset[str], tuple[str, ...]]  # a list's zone names: to test, to walk
 
 
+def heard_words(listeners: Sequence[tuple[ZoneListener, MoveZones | None]],
+                ) -> MoveZones | None:
+    """The zone words some zone listener hears moves out of and into (`hears_moves`), or
+    None when one of them hears every move."""
+    froms: set[str] = set()
+    tos: set[str] = set()
+    for _listener, zones in listeners:
+        if zones is None:
+            return None
+        froms.update(zones[0])
+        tos.update(zones[1])
+    return frozenset(froms), frozenset(tos)
+
+
 class GameIndex:
     """The abilities of the cards in one game, indexed for the hot paths. Derived from the
     card ids alone, so an engine's games of the same cards and their clones share one
@@ -612,8 +626,9 @@ class GameIndex:
 
     __slots__ = ("acts", "autos", "card_ids", "cont_states", "cont_stats", "conts", "distinct",
                  "in_scope", "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
-                 "name_providers", "options", "places", "printed_stats", "scripts", "self_autos",
-                 "stat_conts", "stat_modifiers", "state_conts", "zone_listeners", "zone_names")
+                 "move_words", "name_providers", "options", "places", "printed_stats", "scripts",
+                 "self_autos", "stat_conts", "stat_modifiers", "state_conts", "zone_listeners",
+                 "zone_names")
 
     def __init__(self, game: Game, base: GameIndex | None = None) -> None:
         """Index the game's cards; with `base`, the index of the same game before cards were
@@ -648,6 +663,7 @@ class GameIndex:
         # Each zone listener with the moves it hears (`engine.hears_moves`; None: all).
         self.zone_listeners: list[tuple[ZoneListener, MoveZones | None]] = [
             (f, move_zones(f)) for f in self.scoped(engine.zone_listener_calls)]
+        self.move_words: MoveZones | None = heard_words(self.zone_listeners)
         self.stat_modifiers: list[StatModifier] = self.scoped(engine.modifier_lists)
         self.modifiers_by_stat: dict[str, tuple[StatModifier, ...]] = {}
         # By stat, the `when` tests of modifiers_for's modifiers (None: always asked), or
@@ -700,6 +716,18 @@ class GameIndex:
                     if states:
                         self.cont_states.update(states)
                         self.state_conts.append((uid, ability))
+
+    def hears_move(self, game: Game, from_seat: Seat, from_zone: str, seat: Seat,
+                   zone: str) -> bool:
+        """Whether a zone listener of this game may hear a card's move (`engine.hears_moves`):
+        only such moves are recorded for `Game.tell_moves`. Most moves are draws and drive
+        checks, which the usual listeners (a unit leaving the field) never hear."""
+        words = self.move_words
+        if words is None:
+            return True  # a listener hears every move
+        froms, tos = words
+        return ((len(froms) > 0 and active_in(game, from_seat, from_zone, froms))
+                or (len(tos) > 0 and active_in(game, seat, zone, tos)))
 
     def take_cards_of(self, base: GameIndex) -> None:
         """Start from what `base` found on its cards (copies: `base` is shared, read-only).

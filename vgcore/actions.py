@@ -78,7 +78,9 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     st.rested[uid] = rested
     if zone == Zone.DAMAGE:
         game.rules_dirty = True
-    if game.index.zone_listeners or ceased:
+    index = game.index
+    if ceased or (index.zone_listeners
+                  and index.hears_move(game, old_seat, old_zone, seat, zone)):
         # tuple.__new__: the named tuple's own __new__ is a Python frame (decisions.new_action)
         game.moves.append(_TUPLE_NEW(_MOVE, (uid, old_seat, old_zone, seat, zone, sent_to)))
 

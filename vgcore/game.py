@@ -692,7 +692,7 @@ class Game:
                         listener(self, done)
         finally:
             if told == len(moves):
-                moves.clear()
+                self.moves = []  # (a new list: mypyc calls `clear` as a Python method)
             else:  # a listener failed: the moves not yet told stay queued
                 del moves[:told]
             self.telling_moves = False
