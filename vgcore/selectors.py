@@ -167,14 +167,49 @@ def select(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> list[Uid]:
 _WHERE_KEYS: Final = frozenset(("zone", "owner"))
 
 
+def count_selected(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> int:
+    """`len(select(…))`; for a selector that names only where to look ("10 or more cards in
+    your soul", an ACT's condition asked at every main-phase question), the zones' sizes,
+    unless a card there could be "not a unit" (a state only field cards take)."""
+    for key in selector:
+        if key not in _WHERE_KEYS:
+            return len(select(game, ctx, selector))
+    mods = game.state.modifiers
+    if mods and any(m[1] == NOT_A_UNIT for m in mods):
+        return len(select(game, ctx, selector))
+    zones = selector.get("zone", ("field",))
+    players = game.state.players
+    count = 0
+    for seat in seats_for(ctx, game, selector.get("owner", "you")):
+        held = players[seat].zones
+        for zone in selected_zones(game, seat, zones):
+            cards = held.get(zone)
+            if cards:
+                count += len(cards)
+    return count
+
+
+CARD_TESTS_KEPT: Final = 512  # selectors whose tests an engine keeps (most are a spec's own)
+
+
 def _card_tests(game: Game, selector: Mapping[str, Any]) -> list[tuple[Any, Any]]:
     """A selector's filters other than where it looks (`select` only visits the zones and
     seats `zone` and `owner` name, so every card it visits passes those two), each paired
-    with its wanted value: looked up once per selection instead of once per card."""
-    matchers = game.engine.filter_matchers
-    return [(FILTERS[key], want) if key in FILTERS
-            else (_plugin_test(matchers[key]), want)
-            for key, want in selector.items() if key not in _WHERE_KEYS]
+    with its wanted value: looked up once per selector (a spec's selectors live as long as
+    their ability; one a Lua function builds anew is kept while the cache has room)."""
+    engine = game.engine
+    kept = engine.card_tests
+    known = kept.get(id(selector))
+    if known is not None and known[0] is selector:
+        return known[1]
+    matchers = engine.filter_matchers
+    tests = [(FILTERS[key], want) if key in FILTERS
+             else (_plugin_test(matchers[key]), want)
+             for key, want in selector.items() if key not in _WHERE_KEYS]
+    if len(kept) >= CARD_TESTS_KEPT:
+        kept.clear()
+    kept[id(selector)] = (selector, tests)
+    return tests
 
 
 def _plugin_test(matcher: Any) -> Any:
@@ -380,7 +415,7 @@ _CONDITION_OPTIONS: Final = frozenset(("min", "max", "player"))  # how a conditi
 
 
 def _count_condition(game: Game, ctx: Ctx, cond: Mapping[str, Any], selector: Any) -> bool:
-    return _within(len(select(game, ctx, selector)), cond)
+    return _within(count_selected(game, ctx, selector), cond)
 
 
 def _within(n: int, cond: Mapping[str, Any]) -> bool:
@@ -506,7 +541,7 @@ def amount_of(game: Game, ctx: Ctx, amount: Any, target: Uid | None = None) -> i
     if "bound" in amount:  # how many cards this resolution bound under a name (e.g. paid)
         base = len(ctx.bindings.get(amount["bound"], ()))
     elif "count" in amount:
-        base = len(select(game, ctx, amount["count"]))
+        base = count_selected(game, ctx, amount["count"])
     elif "stat" in amount:
         base = sum(stat_of(game, u, amount["stat"])
                    for u in resolve_ref(game, ctx, amount.get("of", "self")))
