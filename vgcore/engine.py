@@ -366,9 +366,6 @@ class Engine:
         for table in hook.vgcore_filter_keys(fmt=fmt):
             for name, (kind, matcher) in table.items():
                 self.filter_keys[name], self.filter_matchers[name] = kind, matcher
-        # By id, a selector's card tests (selectors._card_tests) with the selector itself,
-        # held so that its id stays its own while the entry lives.
-        self.card_tests: dict[int, tuple[Any, list[tuple[Any, Any]]]] = {}
         from vgcore.snapshots import shape_problem
 
         self.flag_shapes: dict[str, dict[str, Any]] = {"game": {}, "player": {}}

@@ -189,27 +189,14 @@ def count_selected(game: Game, ctx: Ctx, selector: Mapping[str, Any]) -> int:
     return count
 
 
-CARD_TESTS_KEPT: Final = 512  # selectors whose tests an engine keeps (most are a spec's own)
-
-
 def _card_tests(game: Game, selector: Mapping[str, Any]) -> list[tuple[Any, Any]]:
     """A selector's filters other than where it looks (`select` only visits the zones and
     seats `zone` and `owner` name, so every card it visits passes those two), each paired
-    with its wanted value: looked up once per selector (a spec's selectors live as long as
-    their ability; one a Lua function builds anew is kept while the cache has room)."""
-    engine = game.engine
-    kept = engine.card_tests
-    known = kept.get(id(selector))
-    if known is not None and known[0] is selector:
-        return known[1]
-    matchers = engine.filter_matchers
-    tests = [(FILTERS[key], want) if key in FILTERS
-             else (_plugin_test(matchers[key]), want)
-             for key, want in selector.items() if key not in _WHERE_KEYS]
-    if len(kept) >= CARD_TESTS_KEPT:
-        kept.clear()
-    kept[id(selector)] = (selector, tests)
-    return tests
+    with its wanted value: looked up once per selection instead of once per card."""
+    matchers = game.engine.filter_matchers
+    return [(FILTERS[key], want) if key in FILTERS
+            else (_plugin_test(matchers[key]), want)
+            for key, want in selector.items() if key not in _WHERE_KEYS]
 
 
 def _plugin_test(matcher: Any) -> Any:
