@@ -129,6 +129,47 @@ def test_a_turn_history_of_event_kinds_is_keyed_by_their_counts(builtin: Registr
     assert reads is not None and reads.history == ("order",) and reads.turn
 
 
+@pytest.mark.parametrize(("condition", "turns"), [
+    ({"all": ({"turn": "yours"}, {"state": "dark_night"})}, ("yours",)),
+    ({"turn": "opponents", "state": "dark_night"}, ("opponents",)),
+    ({"any": ({"turn": "yours"}, {"state": "dark_night"})}, ()),  # either may hold: no gate
+    ({"state": "dark_night"}, ()),
+])
+def test_the_turn_a_condition_requires_gates_it(builtin: Registry, condition: dict,
+                                                turns: tuple) -> None:
+    spec = {"condition": condition,
+            "effects": ({"op": "modify", "stat": "power", "target": "self", "amount": 5000},)}
+    reads = contkeys.reads_of(builtin.engine("d-standard"), spec)
+    assert reads is not None and reads.turns == turns
+
+
+def test_out_of_its_turn_a_cont_reads_no_state_layer(builtin: Registry) -> None:
+    """D-BT01-005 gets +5000 during its player's turn while their World is Dark Night: read
+    on the opponent's turn it adds nothing, and the state layer is not worked out for it
+    (the key of such a CONT holds the whole layer); the value equals a fresh look's."""
+    decks = pairs(builtin)["D-BT01-brandt-gate vs D-BT01-brandt-gate-prison"]
+    checked = 0
+    for seed in range(4):
+        game = builtin.new_game("d-standard", decks, seed, validate=False)
+        agent = RandomAgent(seed)
+        while not game.is_terminal and checked < 20:
+            st = game.state
+            for seat in st.seats:
+                if seat == st.turn_player:
+                    continue
+                for _circle, uid in game.units(seat):
+                    if st.card_ids[uid] != "D-BT01-005":
+                        continue
+                    game.cont_cache = None
+                    game.state_cache = None
+                    assert continuous.cont_delta(game, uid, "power") == 0
+                    assert game.state_cache is None
+                    assert game.power(uid) == game.clone().power(uid)
+                    checked += 1
+            game.apply(agent.choose(game, game.legal_actions()))
+    assert checked, "no D-BT01-005 on the field on its opponent's turn in these games"
+
+
 @pytest.mark.parametrize("spec", [
     # a count of units: what modifiers and effects change
     {"condition": {"count": {"zone": ("RC",)}, "min": 2},

@@ -201,6 +201,8 @@ def remembered(game: Game, layer: str, ctx: Ctx, spec: Mapping[str, Any],
     reads = known[1]
     if reads is None:
         return work_out(game, ctx, spec)
+    if reads.turns and not contkeys.turn_gate_open(game, ctx, reads.turns):
+        return []  # its condition cannot hold this turn: no key, no state layer read
     key = contkeys.key(game, ctx, reads,
                        cont_states(game) if reads.states and layer == "stats" else None)
     slot = (layer, ctx.uid, printed.number)

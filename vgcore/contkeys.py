@@ -49,6 +49,10 @@ class Reads:
     states: bool  # player states
     zones: tuple[str, ...]  # zones off the field whose cards it counts, every seat's
     history: tuple[str, ...] = ()  # event kinds of this turn it counts (`this_turn`)
+    # Whose turn its condition requires ("yours", "opponents"), when the condition cannot
+    # hold otherwise: out of such a turn it gives nothing, whatever else it reads, so
+    # neither its key nor the state layer is worked out (`turn_gate_open`).
+    turns: tuple[str, ...] = ()
 
 
 class _Reading:
@@ -145,7 +149,29 @@ def reads_of(engine: Engine, spec: Mapping[str, Any]) -> Reads | None:
     if not all(reading.effect(effect) for effect in spec["effects"]):
         return None
     return Reads(reading.turn, reading.phase, reading.battle, reading.states,
-                 tuple(reading.zones), tuple(reading.history))
+                 tuple(reading.zones), tuple(reading.history), required_turns(spec))
+
+
+def required_turns(spec: Mapping[str, Any]) -> tuple[str, ...]:
+    """The turns a declaration's condition requires: its own `turn` key, or an `all` part
+    that is only a `turn` (the usual "during your turn, while …")."""
+    cond = spec.get("condition")
+    if not isinstance(cond, Mapping):
+        return ()
+    found = [cond["turn"]] if isinstance(cond.get("turn"), str) else []
+    for part in cond.get("all", ()):
+        if isinstance(part, Mapping) and len(part) == 1 and isinstance(part.get("turn"), str):
+            found.append(part["turn"])
+    return tuple(found)
+
+
+def turn_gate_open(game: Game, ctx: Ctx, turns: tuple[str, ...]) -> bool:
+    """Whether it is each turn a declaration requires (`Reads.turns`), seen from `ctx`."""
+    turn_player = game.state.turn_player
+    for which in turns:
+        if turn_player != (ctx.seat if which == "yours" else game.opponent(ctx.seat)):
+            return False
+    return True
 
 
 def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Hashable:
