@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 
 import pytest
 
@@ -41,6 +42,22 @@ def test_below_is_rejection_sampling_over_next_u32() -> None:
             while r < threshold:
                 r = slow.next_u32()
             assert fast.below(bound) == r % bound and fast.state == slow.state
+
+
+def test_below_draws_next_u32s_numbers_from_any_state() -> None:
+    """`below` and `shuffle` step the generator on the state's 32-bit halves (rng._step):
+    from thousands of arbitrary states and increments (every rotation, every carry) they
+    must draw what the 64-bit formula of `next_u32` draws, or replays would change."""
+    r = random.Random(5)
+    for _ in range(2000):
+        state, inc = r.getrandbits(64), r.getrandbits(64) | 1
+        fast, slow = Pcg32(position=(state, inc)), Pcg32(position=(state, inc))
+        for bound in (1, 2, 7, 50, 2**31 + 1, 2**32 - 1):
+            threshold = (2**32 - bound) % bound
+            drawn = slow.next_u32()
+            while drawn < threshold:
+                drawn = slow.next_u32()
+            assert fast.below(bound) == drawn % bound and fast.state == slow.state
 
 
 def test_shuffle_is_fisher_yates_over_below() -> None:
