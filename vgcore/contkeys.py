@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.history import this_turn
 from vgcore.scripting.declarations import WHEN_CARD_ROLES
+from vgcore.selectors import turn_of
 from vgcore.types import GC, Zone
 
 if TYPE_CHECKING:
@@ -168,10 +169,7 @@ def required_turns(spec: Mapping[str, Any]) -> tuple[str, ...]:
 def turn_gate_open(game: Game, ctx: Ctx, turns: tuple[str, ...]) -> bool:
     """Whether it is each turn a declaration requires (`Reads.turns`), seen from `ctx`."""
     turn_player = game.state.turn_player
-    for which in turns:
-        if turn_player != (ctx.seat if which == "yours" else game.opponent(ctx.seat)):
-            return False
-    return True
+    return all(turn_player == turn_of(game, ctx, which) for which in turns)
 
 
 def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Hashable:

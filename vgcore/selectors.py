@@ -474,7 +474,7 @@ def damage_of(game: Game, seat: Seat) -> int:
     return len(game.state.players[seat].zones[Zone.DAMAGE])
 
 
-def _turn_of(game: Game, ctx: Ctx, which: str) -> Seat:
+def turn_of(game: Game, ctx: Ctx, which: str) -> Seat:
     """Whose turn "yours" / "opponents" names: in tag fight a teammate's turn is neither."""
     return ctx.seat if which == "yours" else game.opponent(ctx.seat)
 
@@ -502,7 +502,7 @@ CONDITIONS: Final[dict[str, Any]] = {
     "count": _count_condition,
     "damage_min": lambda g, c, cond, v: damage_of(g, _player(g, c, cond)) >= v,
     "limit_break": lambda g, c, cond, v: g.team_damage(c.seat) >= v,
-    "turn": lambda g, c, cond, v: g.state.turn_player == _turn_of(g, c, v),
+    "turn": lambda g, c, cond, v: g.state.turn_player == turn_of(g, c, v),
     "state": lambda g, c, cond, v: in_state(g, _player(g, c, cond), v),
     "self_row": lambda g, c, cond, v: c.uid is not None and _row(g, c.uid) == v,
     "phase": lambda g, c, cond, v: g.state.phase in v,
