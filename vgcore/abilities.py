@@ -626,9 +626,9 @@ class GameIndex:
 
     __slots__ = ("acts", "autos", "card_ids", "cont_states", "cont_stats", "conts", "distinct",
                  "in_scope", "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
-                 "move_words", "name_providers", "options", "places", "printed_stats", "scripts",
-                 "self_autos", "stat_conts", "stat_modifiers", "state_conts", "zone_listeners",
-                 "zone_names")
+                 "move_words", "name_providers", "options", "places", "plugin_data",
+                 "printed_stats", "scripts", "self_autos", "stat_conts", "stat_modifiers",
+                 "state_conts", "zone_listeners", "zone_names")
 
     def __init__(self, game: Game, base: GameIndex | None = None) -> None:
         """Index the game's cards; with `base`, the index of the same game before cards were
@@ -675,6 +675,9 @@ class GameIndex:
         # The scripts of the game's cards, for `Game.ability` (a pending ability's, asked at
         # every check timing) without a call into the interpreted engine and loader.
         self.scripts: dict[str, CardScript] = {}
+        # Plugins' own data derived from the game's cards (a table of their cards' costs, …),
+        # each under a key of its own: kept as long as the cards, for their hot paths.
+        self.plugin_data: dict[object, Any] = {}
         first = 0
         if base is not None:
             first = len(base.card_ids)

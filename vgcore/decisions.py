@@ -42,6 +42,8 @@ class Action(NamedTuple):
         verb, args = self.verb, self.args
         if not args:
             return verb
+        if len(args) == 1:  # most answers built per question (`act <ref>`, `choose <ref>`)
+            return verb + " " + args[0]
         if verb == "attack" and len(args) == 2:
             return f"attack {args[0]} -> {args[1]}"
         if verb == "ride-deck" and len(args) == 2:

@@ -20,13 +20,13 @@ effect, D-BT01-023) waives every Soul Blast part of the next Alchemagic's costs 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from vgcore import actions
 from vgcore.abilities import start_resolution
 from vgcore.carddb import SET_ORDER_TYPES, CardRecord
 from vgcore.costs import can_pay, can_pay_together
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind, judges
 from vgcore.game import Game
 from vgcore.selectors import Ctx, condition_holds, in_state, may_be_in_state
@@ -39,6 +39,7 @@ CAN_ALCHEMAGIC = "can_alchemagic"  # player state a card's CONT gives (D-BT01-00
 DURING_ALCHEMAGIC = "alchemagic"  # player state while an Alchemagic play resolves
 NO_SOUL_BLAST = "alchemagic_no_soul_blast"  # turn state: the next Alchemagic skips SB (-023)
 ALCHEMAGIC_WORD = "alchemagic"  # the answer: `order <id> alchemagic <drop id>`
+PLUGIN_DATA = "vgcore_dera.orders"  # its key in `GameIndex.plugin_data`
 
 
 def played_at(kind: str) -> Callable[[CardRecord], bool]:
@@ -49,8 +50,7 @@ def played_at(kind: str) -> Callable[[CardRecord], bool]:
 
 def order_ability(game: Game, card_id: str) -> Any:
     """The order's ability (its ACT marked `order`), or None. The game's own scripts first
-    (`GameIndex.scripts`, every scripted card of the game): asked at every main-phase and
-    guard question where an order is in hand."""
+    (`GameIndex.scripts`, every scripted card of the game)."""
     script = game.index.scripts.get(card_id) or game.engine.script(card_id)
     if script is None:
         return None
@@ -60,48 +60,83 @@ def order_ability(game: Game, card_id: str) -> Any:
     return None
 
 
+class OrderPlay(NamedTuple):
+    """What listing an order needs of its card, worked out once per game's cards: its grade,
+    its order ability, that ability's condition and cost (None: it has none), and whether it
+    may Alchemagic (a normal order played in the main phase)."""
+
+    grade: int
+    ability: Any
+    condition: Any
+    cost: Any
+    alchemagic: bool
+
+
+def order_plays(game: Game, kind: str) -> dict[str, OrderPlay]:
+    """By card id, the game's orders played at this kind of decision that have an order
+    ability. Kept in the game's index (shared by the games of the same cards and their
+    clones): listing orders is asked at every main-phase and guard question with an order in
+    hand, and a card's record and script do not change during a game."""
+    key = (PLUGIN_DATA, kind)
+    plays = game.index.plugin_data.get(key)
+    if plays is None:
+        plays = game.index.plugin_data[key] = {}
+        for card in game.index.distinct:
+            if card.kind != "order" or PLAYED_IN.get(card.order_type or "") != kind:
+                continue
+            ability = order_ability(game, card.id)
+            if ability is not None:
+                spec = ability.spec
+                plays[card.id] = OrderPlay(card.grade or 0, ability, spec.get("condition"),
+                                           spec.get("cost") or None,
+                                           kind == "main" and card.order_type == "normal")
+    return plays
+
+
 def orders_this_turn(game: Game, seat: str) -> int:
     played = game.state.players[seat].flags.get(COUNT_FLAG)
     return played["count"] if played and played["turn"] == game.state.turn else 0
 
 
 def order_options(game: Game, seat: str, kind: str) -> list[Action]:
-    """`order <id>` for each order in hand the seat may play at this kind of decision."""
-    if orders_this_turn(game, seat) >= game.engine.format.max_orders_per_turn:
-        return []
+    """`order <id>` for each order in hand the seat may play at this kind of decision. Asked
+    at every main phase and guard question where the seat holds such an order: its card data
+    comes from `order_plays`, and the hand is walked once."""
     st = game.state
-    records, card_ids = game.engine.records, st.card_ids
+    player = st.players[seat]
+    played = player.flags.get(COUNT_FLAG)
+    if (played and played["turn"] == st.turn
+            and played["count"] >= game.engine.format.max_orders_per_turn):
+        return []
+    plays = order_plays(game, kind)
+    card_ids = st.card_ids
     first: dict[str, int] = {}  # by card id, the first copy in hand of each order of this kind
-    for uid in st.players[seat].zones[Zone.HAND]:
+    for uid in player.zones[Zone.HAND]:
         card_id = card_ids[uid]
-        if card_id not in first:
-            card = records[card_id]
-            if card.kind == "order" and PLAYED_IN.get(card.order_type or "") == kind:
-                first[card_id] = uid
+        if card_id in plays and card_id not in first:
+            first[card_id] = uid
     if not first:
-        return []  # asked at every main phase and guard question: most hands hold no order
+        return []
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
-    for card_id in sorted(first):
-        card = records[card_id]
-        if (card.grade or 0) > max_grade:
+    for card_id, uid in sorted(first.items()) if len(first) > 1 else first.items():
+        play = plays[card_id]
+        if play.grade > max_grade:
             continue
-        ability = order_ability(game, card_id)
-        if ability is None:
-            continue
-        uid = first[card_id]
         ctx = Ctx(seat, uid)
-        spec = ability.spec
-        if "condition" in spec and not condition_holds(game, ctx, spec["condition"]):
+        if play.condition is not None and not condition_holds(game, ctx, play.condition):
             continue
-        if kind == "main" and card.order_type == "normal":
-            options.extend(Action("order", (card_id, ALCHEMAGIC_WORD, other))
-                           for other in alchemagic_partners(game, seat, uid, ability))
-        if spec.get("cost") and not can_pay(game, ctx, spec["cost"]):
+        if play.alchemagic:
+            options.extend(shared_action("order", (card_id, ALCHEMAGIC_WORD, other))
+                           for other in alchemagic_partners(game, seat, uid, play.ability))
+        if play.cost is not None and not can_pay(game, ctx, play.cost):
             continue
-        options.append(Action("order", (card_id,)))
-    return sorted(options, key=str) if len(options) > 1 else options
+        options.append(shared_action("order", (card_id,)))
+    # In their strings' order: an Action sorts as its (verb, args) tuple, the same order for
+    # these answers (one verb; a card id holds no character below a space) without writing
+    # each string out.
+    return sorted(options) if len(options) > 1 else options
 
 
 def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[str]:

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from vgcore import actions, hookimpl
-from vgcore.decisions import Action
+from vgcore.decisions import Action, shared_action
 from vgcore.engine import FrameKind, PluginScope
 from vgcore.game import Game
 from vgcore.scripting.declarations import Schema
@@ -54,6 +54,7 @@ HERE = Path(__file__).parent
 FLAG = "imprisoned"
 RELEASE_FIELD = "prison_release"
 RELEASE_COSTS = ("soul_blast", "counter_blast")
+PLUGIN_DATA = "vgcore_prison"  # its key in `GameIndex.plugin_data`
 
 # -- reading the state -------------------------------------------------------------------------
 
@@ -117,15 +118,34 @@ IMPRISON = StepKind(Schema(dict(TARGET_KEYS)), run_imprison, _answer_targeted)
 # -- the opponent's extra main-phase answer ------------------------------------------------------
 
 
-def release_modes(game: Game, jailer: str) -> list[dict[str, Any]]:
+class Release(NamedTuple):
+    """One release mode of a Prison (its card field `prison_release`)."""
+
+    cost: str
+    amount: int
+    count: int
+
+
+def card_releases(game: Game, uid: int) -> tuple[Release, ...]:
+    """The release modes a Prison card lists, read from its record once per game's cards
+    (`GameIndex.plugin_data`): asked at every main-phase question while cards are held."""
+    table: dict[str, tuple[Release, ...]] = game.index.plugin_data.setdefault(PLUGIN_DATA, {})
+    card_id = game.state.card_ids[uid]
+    found = table.get(card_id)
+    if found is None:
+        found = table[card_id] = tuple(
+            Release(m["cost"], m.get("amount", 1), m.get("count", 1))
+            for m in game.card(uid).extra.get(RELEASE_FIELD, ()))
+    return found
+
+
+def release_modes(game: Game, jailer: str) -> list[Release]:
     """The distinct release modes the jailer's Prisons offer, in card order."""
-    modes: list[dict[str, Any]] = []
+    modes: list[Release] = []
     for uid in prisons(game, jailer):
-        for mode in game.card(uid).extra.get(RELEASE_FIELD, ()):
-            entry = {"cost": mode["cost"], "amount": mode.get("amount", 1),
-                     "count": mode.get("count", 1)}
-            if entry not in modes:
-                modes.append(entry)
+        for mode in card_releases(game, uid):
+            if mode not in modes:
+                modes.append(mode)
     return modes
 
 
@@ -136,24 +156,22 @@ def payers(game: Game, seat: str, cost: str) -> list[int]:
     return [u for u in zones[Zone.DAMAGE] if game.state.face_up[u]]
 
 
-def can_pay(game: Game, seat: str, mode: Mapping[str, Any]) -> bool:
-    if mode["cost"] == "soul_blast" and game.vanguard(seat) is None:
+def can_pay(game: Game, seat: str, mode: Release) -> bool:
+    if mode.cost == "soul_blast" and game.vanguard(seat) is None:
         return False
-    return len(payers(game, seat, mode["cost"])) >= mode["amount"]
+    return len(payers(game, seat, mode.cost)) >= mode.amount
 
 
 def free_options(game: Game, seat: str) -> list[Action]:
     """`free <cost>` for each release mode whose cost `seat` can pay while some of their cards
     are imprisoned; which cards are freed and which pay are picked after, one at a time."""
-    jailer = game.opponent(seat)
     if not held(game, seat):
         return []
-    options: list[Action] = []
-    for mode in release_modes(game, jailer):
-        action = Action("free", (mode["cost"],))
-        if can_pay(game, seat, mode) and action not in options:
-            options.append(action)
-    return options
+    costs: list[str] = []
+    for mode in release_modes(game, game.opponent(seat)):
+        if mode.cost not in costs and can_pay(game, seat, mode):
+            costs.append(mode.cost)
+    return [shared_action("free", (cost,)) for cost in costs]
 
 
 def held(game: Game, seat: str) -> list[int]:
@@ -172,11 +190,11 @@ def start_free(game: Game, seat: str, action: Action) -> None:
     """`free <cost>`: the first release mode of that cost (card order) is used."""
     jailer = game.opponent(seat)
     cost = action.args[0]
-    mode = next(m for m in release_modes(game, jailer) if m["cost"] == cost)
+    mode = next(m for m in release_modes(game, jailer) if m.cost == cost)
     frame: dict[str, Any] = {"k": "prison_free", "seat": seat, "jailer": jailer, "cost": cost,
-                             "amount": mode["amount"], "cards": (), "stage": "pick"}
+                             "amount": mode.amount, "cards": (), "stage": "pick"}
     cards = held(game, seat)
-    start_picks(frame, seat, cards, mode["count"], mode["count"])
+    start_picks(frame, seat, cards, mode.count, mode.count)
     game.push(frame)
 
 
