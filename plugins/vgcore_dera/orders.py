@@ -120,7 +120,7 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
     vg = game.vanguard(seat)
     max_grade = game.grade(vg) if vg is not None else 0
     options: list[Action] = []
-    for card_id, uid in sorted(first.items()) if len(first) > 1 else first.items():
+    for card_id, uid in first.items():  # in hand order: the answers are sorted below
         play = plays[card_id]
         if play.grade > max_grade:
             continue
