@@ -112,11 +112,9 @@ def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
     return dict(orders.FRAMES)
 
 
-@hookimpl
-def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
-    if kind not in ("main", "guard"):
-        return []
-    return orders.order_options(game, seat, kind)
+# Asked only at main-phase and guard questions (the scope's `option_kinds`) with an order of
+# that kind in hand: called as it is, without a frame of its own in between.
+vgcore_extra_options = hookimpl(orders.order_options)
 
 
 @hookimpl

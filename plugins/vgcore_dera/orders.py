@@ -40,6 +40,8 @@ DURING_ALCHEMAGIC = "alchemagic"  # player state while an Alchemagic play resolv
 NO_SOUL_BLAST = "alchemagic_no_soul_blast"  # turn state: the next Alchemagic skips SB (-023)
 ALCHEMAGIC_WORD = "alchemagic"  # the answer: `order <id> alchemagic <drop id>`
 PLUGIN_DATA = "vgcore_dera.orders"  # its key in `GameIndex.plugin_data`
+# The keys of `order_plays`'s tables, made once: the listing looks its table up directly.
+PLAYS_KEYS = {kind: (PLUGIN_DATA, kind) for kind in ("main", "guard")}
 
 
 def played_at(kind: str) -> Callable[[CardRecord], bool]:
@@ -77,7 +79,7 @@ def order_plays(game: Game, kind: str) -> dict[str, OrderPlay]:
     ability. Kept in the game's index (shared by the games of the same cards and their
     clones): listing orders is asked at every main-phase and guard question with an order in
     hand, and a card's record and script do not change during a game."""
-    key = (PLUGIN_DATA, kind)
+    key = PLAYS_KEYS.get(kind) or (PLUGIN_DATA, kind)
     plays = game.index.plugin_data.get(key)
     if plays is None:
         plays = game.index.plugin_data[key] = {}
@@ -108,7 +110,7 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
     if (played and played["turn"] == st.turn
             and played["count"] >= game.engine.format.max_orders_per_turn):
         return []
-    plays = order_plays(game, kind)
+    plays = game.index.plugin_data.get(PLAYS_KEYS.get(kind)) or order_plays(game, kind)
     card_ids = st.card_ids
     first: dict[str, int] = {}  # by card id, the first copy in hand of each order of this kind
     for uid in player.zones[Zone.HAND]:
@@ -127,7 +129,7 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
         ctx = Ctx(seat, uid)
         if play.condition is not None and not condition_holds(game, ctx, play.condition):
             continue
-        if play.alchemagic:
+        if play.alchemagic and may_be_in_state(game, seat, CAN_ALCHEMAGIC):
             options.extend(shared_action("order", (card_id, ALCHEMAGIC_WORD, other))
                            for other in alchemagic_partners(game, seat, uid, play.ability))
         if play.cost is not None and not can_pay(game, ctx, play.cost):

@@ -126,24 +126,26 @@ class Release(NamedTuple):
     count: int
 
 
-def card_releases(game: Game, uid: int) -> tuple[Release, ...]:
-    """The release modes a Prison card lists, read from its record once per game's cards
-    (`GameIndex.plugin_data`): asked at every main-phase question while cards are held."""
-    table: dict[str, tuple[Release, ...]] = game.index.plugin_data.setdefault(PLUGIN_DATA, {})
-    card_id = game.state.card_ids[uid]
-    found = table.get(card_id)
-    if found is None:
-        found = table[card_id] = tuple(
-            Release(m["cost"], m.get("amount", 1), m.get("count", 1))
-            for m in game.card(uid).extra.get(RELEASE_FIELD, ()))
-    return found
+def release_table(game: Game) -> dict[str, tuple[Release, ...]]:
+    """By card id, the release modes each Prison card of the game lists: read from the
+    records once per game's cards (`GameIndex.plugin_data`), for the listing asked at every
+    main-phase question while cards are held."""
+    table: dict[str, tuple[Release, ...]] | None = game.index.plugin_data.get(PLUGIN_DATA)
+    if table is None:
+        table = game.index.plugin_data[PLUGIN_DATA] = {
+            card.id: tuple(Release(m["cost"], m.get("amount", 1), m.get("count", 1))
+                           for m in card.extra.get(RELEASE_FIELD, ()))
+            for card in game.index.distinct if card.order_type == "prison"}
+    return table
 
 
 def release_modes(game: Game, jailer: str) -> list[Release]:
     """The distinct release modes the jailer's Prisons offer, in card order."""
+    table = release_table(game)
+    card_ids = game.state.card_ids
     modes: list[Release] = []
     for uid in prisons(game, jailer):
-        for mode in card_releases(game, uid):
+        for mode in table[card_ids[uid]]:
             if mode not in modes:
                 modes.append(mode)
     return modes
@@ -164,19 +166,33 @@ def can_pay(game: Game, seat: str, mode: Release) -> bool:
 
 def free_options(game: Game, seat: str) -> list[Action]:
     """`free <cost>` for each release mode whose cost `seat` can pay while some of their cards
-    are imprisoned; which cards are freed and which pay are picked after, one at a time."""
-    if not held(game, seat):
+    are imprisoned; which cards are freed and which pay are picked after, one at a time.
+    One pass over the opponent's order zone finds both the held cards and the Prisons'
+    modes (what `held` and `release_modes` give): asked at every main-phase question while
+    cards are held, where each helper was a Python call of its own."""
+    st = game.state
+    owners, face_up, card_ids = st.owners, st.face_up, st.card_ids
+    table = release_table(game)
+    holds = False
+    modes: list[Release] = []
+    for uid in st.players[game.opponent(seat)].zones[Zone.ORDER]:
+        if owners[uid] == seat:
+            holds = True
+        if face_up[uid]:
+            for mode in table.get(card_ids[uid], ()):
+                if mode not in modes:
+                    modes.append(mode)
+    if not holds:
         return []
     costs: list[str] = []
-    for mode in release_modes(game, game.opponent(seat)):
+    for mode in modes:
         if mode.cost not in costs and can_pay(game, seat, mode):
             costs.append(mode.cost)
     return [shared_action("free", (cost,)) for cost in costs]
 
 
 def held(game: Game, seat: str) -> list[int]:
-    """`seat`'s own cards in the opponent's Prison. Asked at every main-phase question of a
-    game with a Prison, so a plain loop: no helper or comprehension, each a Python call."""
+    """`seat`'s own cards in the opponent's Prison, in zone order."""
     st = game.state
     owners = st.owners
     out: list[int] = []
