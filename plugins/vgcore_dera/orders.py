@@ -63,10 +63,11 @@ def order_ability(game: Game, card_id: str) -> Any:
 
 
 class OrderPlay(NamedTuple):
-    """What listing an order needs of its card, worked out once per game's cards: its grade,
-    its order ability, that ability's condition and cost (None: it has none), and whether it
-    may Alchemagic (a normal order played in the main phase)."""
+    """What listing an order needs of its card, worked out once per game's cards: its name
+    and grade, its order ability, that ability's condition and cost (None: it has none), and
+    whether it may Alchemagic (a normal order played in the main phase)."""
 
+    name: str
     grade: int
     ability: Any
     condition: Any
@@ -89,7 +90,8 @@ def order_plays(game: Game, kind: str) -> dict[str, OrderPlay]:
             ability = order_ability(game, card.id)
             if ability is not None:
                 spec = ability.spec
-                plays[card.id] = OrderPlay(card.grade or 0, ability, spec.get("condition"),
+                plays[card.id] = OrderPlay(card.name, card.grade or 0, ability,
+                                           spec.get("condition"),
                                            spec.get("cost") or None,
                                            kind == "main" and card.order_type == "normal")
     return plays
@@ -150,28 +152,27 @@ def alchemagic_partners(game: Game, seat: str, uid: int, ability: Any) -> list[s
     if not may_be_in_state(game, seat, CAN_ALCHEMAGIC):
         return []  # nothing in this game can let the player Alchemagic (most games)
     st = game.state
+    plays = order_plays(game, "main")  # the game's orders, those that may Alchemagic marked
+    card_ids = st.card_ids
     name = game.card(uid).name
-    candidates: list[tuple[str, int]] = []  # (card id, uid): the drop's normal orders
+    # (card id, uid, its order): the drop's normal orders of another name
+    candidates: list[tuple[str, int, OrderPlay]] = []
     for other in st.players[seat].zones[Zone.DROP]:
-        card = game.card(other)
-        if card.kind == "order" and card.order_type == "normal" and card.name != name:
-            candidates.append((card.id, other))
+        play = plays.get(card_ids[other])
+        if play is not None and play.alchemagic and play.name != name:
+            candidates.append((card_ids[other], other, play))
     if not candidates or not in_state(game, seat, CAN_ALCHEMAGIC):
         return []
     waive = waived(game, seat)
     out: list[str] = []
-    for card_id, other in candidates:
+    for card_id, other, partner in candidates:
         if card_id in out:
             continue
-        partner = order_ability(game, card_id)
-        if partner is None:
-            continue
         there = Ctx(seat, other)
-        if "condition" in partner.spec and not condition_holds(game, there,
-                                                               partner.spec["condition"]):
+        if partner.condition is not None and not condition_holds(game, there,
+                                                                 partner.condition):
             continue
-        costs = [(Ctx(seat, uid), ability.spec.get("cost", ())),
-                 (there, partner.spec.get("cost", ()))]
+        costs = [(Ctx(seat, uid), ability.spec.get("cost", ())), (there, partner.cost or ())]
         if can_pay_together(game, costs, waive):
             out.append(card_id)
     return out
