@@ -119,11 +119,13 @@ IMPRISON = StepKind(Schema(dict(TARGET_KEYS)), run_imprison, _answer_targeted)
 
 
 class Release(NamedTuple):
-    """One release mode of a Prison (its card field `prison_release`)."""
+    """One release mode of a Prison (its card field `prison_release`): what it costs, how
+    much, and how many cards it frees (the field's `count`; not a field name here, where it
+    would hide `tuple.count`)."""
 
     cost: str
     amount: int
-    count: int
+    frees: int
 
 
 def release_table(game: Game) -> dict[str, tuple[Release, ...]]:
@@ -210,7 +212,7 @@ def start_free(game: Game, seat: str, action: Action) -> None:
     frame: dict[str, Any] = {"k": "prison_free", "seat": seat, "jailer": jailer, "cost": cost,
                              "amount": mode.amount, "cards": (), "stage": "pick"}
     cards = held(game, seat)
-    start_picks(frame, seat, cards, mode.count, mode.count)
+    start_picks(frame, seat, cards, mode.frees, mode.frees)
     game.push(frame)
 
 
