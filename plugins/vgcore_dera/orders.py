@@ -40,7 +40,7 @@ DURING_ALCHEMAGIC = "alchemagic"  # player state while an Alchemagic play resolv
 NO_SOUL_BLAST = "alchemagic_no_soul_blast"  # turn state: the next Alchemagic skips SB (-023)
 ALCHEMAGIC_WORD = "alchemagic"  # the answer: `order <id> alchemagic <drop id>`
 PLUGIN_DATA = "vgcore_dera.orders"  # its key in `GameIndex.plugin_data`
-# The keys of `order_plays`'s tables, made once: the listing looks its table up directly.
+# The keys of `order_plays`'s tables, made once (not a tuple built per listing).
 PLAYS_KEYS = {kind: (PLUGIN_DATA, kind) for kind in ("main", "guard")}
 
 
@@ -112,7 +112,7 @@ def order_options(game: Game, seat: str, kind: str) -> list[Action]:
     if (played and played["turn"] == st.turn
             and played["count"] >= game.engine.format.max_orders_per_turn):
         return []
-    plays = game.index.plugin_data.get(PLAYS_KEYS.get(kind)) or order_plays(game, kind)
+    plays = order_plays(game, kind)
     card_ids = st.card_ids
     first: dict[str, int] = {}  # by card id, the first copy in hand of each order of this kind
     for uid in player.zones[Zone.HAND]:

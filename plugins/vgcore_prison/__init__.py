@@ -142,14 +142,17 @@ def release_table(game: Game) -> dict[str, tuple[Release, ...]]:
 
 
 def release_modes(game: Game, jailer: str) -> list[Release]:
-    """The distinct release modes the jailer's Prisons offer, in card order."""
+    """The distinct release modes the jailer's face-up Prisons offer, in card order (read
+    from `release_table`: asked at every main-phase question while cards are held)."""
+    st = game.state
+    face_up, card_ids = st.face_up, st.card_ids
     table = release_table(game)
-    card_ids = game.state.card_ids
     modes: list[Release] = []
-    for uid in prisons(game, jailer):
-        for mode in table[card_ids[uid]]:
-            if mode not in modes:
-                modes.append(mode)
+    for uid in st.players[jailer].zones[Zone.ORDER]:
+        if face_up[uid]:
+            for mode in table.get(card_ids[uid], ()):
+                if mode not in modes:
+                    modes.append(mode)
     return modes
 
 
@@ -168,26 +171,11 @@ def can_pay(game: Game, seat: str, mode: Release) -> bool:
 
 def free_options(game: Game, seat: str) -> list[Action]:
     """`free <cost>` for each release mode whose cost `seat` can pay while some of their cards
-    are imprisoned; which cards are freed and which pay are picked after, one at a time.
-    One pass over the opponent's order zone finds both the held cards and the Prisons'
-    modes (what `held` and `release_modes` give): asked at every main-phase question while
-    cards are held, where each helper was a Python call of its own."""
-    st = game.state
-    owners, face_up, card_ids = st.owners, st.face_up, st.card_ids
-    table = release_table(game)
-    holds = False
-    modes: list[Release] = []
-    for uid in st.players[game.opponent(seat)].zones[Zone.ORDER]:
-        if owners[uid] == seat:
-            holds = True
-        if face_up[uid]:
-            for mode in table.get(card_ids[uid], ()):
-                if mode not in modes:
-                    modes.append(mode)
-    if not holds:
+    are imprisoned; which cards are freed and which pay are picked after, one at a time."""
+    if not held(game, seat):
         return []
     costs: list[str] = []
-    for mode in modes:
+    for mode in release_modes(game, game.opponent(seat)):
         if mode.cost not in costs and can_pay(game, seat, mode):
             costs.append(mode.cost)
     return [shared_action("free", (cost,)) for cost in costs]
