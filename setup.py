@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import sys
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
@@ -52,17 +53,36 @@ COMPILED = [
     # The learning environments' observation encoder (issue 14's steps/s); numpy is read as
     # an untyped module where the build has no numpy (pip's isolated build).
     "vgcore/envs/encoding.py",
+    # The built-in plugins' rules that d-standard's decisions ask (orders listed at every main
+    # phase and guard question, Prison's answers and step): in the same group, so they call
+    # the engine in C. The hooks registering them stay in each package's interpreted
+    # `__init__.py` (a compiled function cannot carry pluggy's marker); the plugins still
+    # register through entry points, like a third party's.
+    "plugins/vgcore_dera/orders.py",
+    "plugins/vgcore_prison/jail.py",
 ]
 GROUP = "vgcore._native"
 MANIFEST = "vgcore/_native.json"
+# Package -> source folder, for the packages that live outside a folder of their own name
+# (the plugins under plugins/): pyproject.toml's table.
+PACKAGE_DIRS: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text())[
+    "tool"]["setuptools"]["package-dir"]
+
+
+def module_name(path: str) -> str:
+    """A compiled file's dotted module name ("plugins/vgcore_dera/orders.py" is
+    `vgcore_dera.orders`: pyproject.toml maps the package to that folder)."""
+    for package, folder in PACKAGE_DIRS.items():
+        if path.startswith(folder + "/"):
+            path = package + path.removeprefix(folder)
+            break
+    return path.removesuffix(".py").replace("/", ".")
 
 
 def source_hashes() -> dict[str, str]:
     """Each compiled module's dotted name and the SHA-256 of the source it was compiled from."""
     return {
-        path.removesuffix(".py").replace("/", "."): hashlib.sha256(
-            (ROOT / path).read_bytes()
-        ).hexdigest()
+        module_name(path): hashlib.sha256((ROOT / path).read_bytes()).hexdigest()
         for path in COMPILED
     }
 
@@ -89,7 +109,7 @@ class BuildWithManifest(build_ext):
             super().run()
         if not self.extensions:
             return
-        built = Path(self.get_ext_fullpath(self.extensions[0].name)).parent
+        built = Path(self.get_ext_fullpath(f"{GROUP}__mypyc")).parent  # vgcore's folder
         target = ROOT / MANIFEST if self.inplace else built / Path(MANIFEST).name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(manifest_text(self.profile))
@@ -132,19 +152,23 @@ class BuildWithManifest(build_ext):
         import shutil
         import subprocess
         import tempfile
-        import tomllib
 
         with tempfile.TemporaryDirectory(prefix="vgcore-pgo-") as staging_name:
             staging = Path(staging_name)
-            shutil.copytree(ROOT / "vgcore", staging / "vgcore",
-                            ignore=shutil.ignore_patterns("*.so", "__pycache__", "_native.json"))
+            # The packages holding compiled modules are copied, so the extensions just built
+            # can be put beside their sources; the others are linked.
+            compiled_packages = {module_name(path).partition(".")[0] for path in COMPILED}
+            folders = {"vgcore": "vgcore", **PACKAGE_DIRS}
+            for package, folder in folders.items():
+                if package in compiled_packages:
+                    shutil.copytree(ROOT / folder, staging / package, ignore=shutil.ignore_patterns(
+                        "*.so", "__pycache__", "_native.json"))
+                else:
+                    (staging / package).symlink_to(ROOT / folder, target_is_directory=True)
             for extension in self.extensions:
                 target = staging / self.get_ext_filename(extension.name)
                 shutil.copy2(self.get_ext_fullpath(extension.name), target)
             (staging / MANIFEST).write_text(manifest_text())
-            tables = tomllib.loads((ROOT / "pyproject.toml").read_text())
-            for package, folder in tables["tool"]["setuptools"]["package-dir"].items():
-                (staging / package).symlink_to(ROOT / folder, target_is_directory=True)
             # The staging copy first; PYTHONPATH kept after it: pip's isolated build finds its
             # build requirements (the engine's dependencies among them) through it.
             path = os.pathsep.join(filter(None, [str(staging), os.environ.get("PYTHONPATH")]))

@@ -6,11 +6,13 @@ Each check runs in a fresh interpreter, because the choice is made once per proc
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -49,11 +51,12 @@ import json, warnings
 warnings.simplefilter("always")
 with warnings.catch_warnings(record=True) as caught:
     import vgcore
-    import vgcore.game, vgcore.rng
+    import vgcore.game, vgcore.rng, vgcore_dera.orders
 status = vgcore.native.STATUS
 print(json.dumps({"compiled": list(status.compiled), "refused": list(status.refused),
                   "reason": status.reason, "build": status.build, "game": vgcore.game.__file__,
-                  "rng": vgcore.rng.__file__, "warnings": [str(w.message) for w in caught]}))
+                  "rng": vgcore.rng.__file__, "orders": vgcore_dera.orders.__file__,
+                  "warnings": [str(w.message) for w in caught]}))
 """
 
 
@@ -86,6 +89,25 @@ def test_the_compiled_engine_is_in_use_where_it_was_built() -> None:
     assert sorted(report["compiled"]) == sorted(manifest), report
     assert report["refused"] == [] and report["warnings"] == [], report
     assert not report["game"].endswith(".py") and not report["rng"].endswith(".py"), report
+    assert not report["orders"].endswith(".py"), report  # a built-in plugin's, compiled too
+
+
+def test_the_guard_knows_every_compiled_plugin_module() -> None:
+    """`native.PLUGIN_MODULES` (refused with the group even without a manifest) names exactly
+    the modules outside vgcore that setup.py compiles."""
+    tree = ast.parse((PACKAGE.parent / "setup.py").read_text())
+    (listed,) = (node.value for node in tree.body if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", None) == "COMPILED" for t in node.targets))
+    paths = ast.literal_eval(listed)
+    tables = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())
+    folders = {folder: package for package, folder
+               in tables["tool"]["setuptools"]["package-dir"].items()}
+    outside = set()
+    for path in paths:
+        folder, _, file = path.rpartition("/")
+        if not path.startswith("vgcore/"):
+            outside.add(f"{folders[folder]}.{file.removesuffix('.py')}")
+    assert outside and outside == set(native.PLUGIN_MODULES)
 
 
 def test_compiled_and_interpreted_engines_play_the_same_games() -> None:
@@ -104,6 +126,7 @@ def test_pure_runs_every_module_from_source_without_a_warning() -> None:
     report = run(REPORT, pure=True)
     assert report["compiled"] == [] and report["reason"] == "VGCORE_PURE=1"
     assert report["game"].endswith("game.py") and report["rng"].endswith("rng.py")
+    assert report["orders"].endswith("orders.py")
     assert report["warnings"] == []
 
 
@@ -130,10 +153,31 @@ def test_an_edited_source_is_never_shadowed_by_its_old_extension(package_copy: P
     assert "rng.py" in warning and "pip install -e ." in warning
 
 
+def test_an_edited_plugin_module_refuses_the_group(package_copy: Path) -> None:
+    """A built-in plugin's compiled module is guarded like the engine's: edited, the whole
+    group (its engine modules included) runs from source, and the warning names the file."""
+    import vgcore_dera
+
+    plugin = package_copy / "vgcore_dera"
+    shutil.copytree(Path(vgcore_dera.__file__).parent, plugin,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert list(plugin.glob("orders.*.so")), "the copy holds the compiled module"
+    source = plugin / "orders.py"
+    source.write_text(source.read_text() + "\n# edited after the build\n")
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["orders"] == str(source) and report["game"].endswith("game.py"), report
+    assert report["compiled"] == [] and "orders.py" in report["reason"], report
+    (warning,) = report["warnings"]
+    assert "vgcore_dera/orders.py" in warning and "pip install -e ." in warning
+
+
 def test_extensions_without_their_manifest_are_refused(package_copy: Path) -> None:
+    """The built-in plugins' compiled modules too: without the group's engine modules they
+    would call into modules that were never initialised."""
     (package_copy / "vgcore" / "_native.json").unlink()
     report = run(REPORT, cwd=package_copy, path=package_copy)
     assert report["game"].endswith("game.py") and report["compiled"] == [], report
+    assert report["orders"].endswith("orders.py"), report
     assert "manifest" in report["reason"] and len(report["warnings"]) == 1, report
 
 

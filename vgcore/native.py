@@ -22,10 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Final
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 MANIFEST = PACKAGE_DIR / "_native.json"
 PURE_ENV = "VGCORE_PURE"
+# The built-in plugins' modules compiled in the engine's group (setup.py `COMPILED`, which
+# tests/test_native.py checks against this): named here as well so that they are refused with
+# the group even when the manifest is missing — a module of the group loaded alone would call
+# into engine modules that were never initialised.
+PLUGIN_MODULES: Final = ("vgcore_dera.orders", "vgcore_prison.jail")
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,21 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
 
 
 def source_of(name: str) -> Path:
-    """The `.py` file of a vgcore module, by its dotted name."""
-    return PACKAGE_DIR.parent.joinpath(*name.split(".")).with_suffix(".py")
+    """The `.py` file of a compiled module, by its dotted name: a vgcore module, or one of a
+    built-in plugin's (setup.py `COMPILED`), found through its package's folder."""
+    top, _, rest = name.partition(".")
+    folder = PACKAGE_DIR if top == "vgcore" else _package_folder(top)
+    return folder.joinpath(*rest.split(".")).with_suffix(".py")
+
+
+def _package_folder(package: str) -> Path:
+    """Where a top-level package's modules are, without importing it (an editable install
+    maps the plugins' packages to folders under plugins/)."""
+    spec = importlib.util.find_spec(package)
+    locations = spec.submodule_search_locations if spec is not None else None
+    if not locations:
+        return PACKAGE_DIR.parent / package
+    return Path(next(iter(locations)))
 
 
 def _extensions() -> set[str]:
@@ -84,6 +103,17 @@ def _extensions() -> set[str]:
                     if not stem.endswith("__mypyc"):
                         found.add(f"{package}.{stem}")
                     break
+    return found
+
+
+def _built_beside(names: Sequence[str]) -> set[str]:
+    """Those of `names` (modules of other packages) with an extension beside their source."""
+    found = set()
+    for name in names:
+        source = source_of(name)
+        if any(source.with_name(source.stem + suffix).exists()
+               for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+            found.add(name)
     return found
 
 
@@ -116,13 +146,16 @@ def _decide() -> NativeStatus:
         return NativeStatus((), (), "")
     import json
 
-    refused = tuple(sorted(extensions))
-    if os.environ.get(PURE_ENV) == "1":
-        return NativeStatus((), refused, f"{PURE_ENV}=1")
     try:
         manifest = json.loads(MANIFEST.read_text())
         modules, group = manifest["modules"], manifest["group"]
     except (OSError, ValueError, KeyError, TypeError):
+        manifest = modules = group = None
+    extensions |= _built_beside(PLUGIN_MODULES)  # in their own packages' folders
+    refused = tuple(sorted(extensions))
+    if os.environ.get(PURE_ENV) == "1":
+        return NativeStatus((), refused, f"{PURE_ENV}=1")
+    if manifest is None or modules is None or group is None:
         return NativeStatus((), refused, f"no readable build manifest at {MANIFEST}")
     missing = sorted(set(modules) - extensions)
     if not _group_library(group):
@@ -132,9 +165,17 @@ def _decide() -> NativeStatus:
                             + ", ".join(missing) + ")")
     stale = _stale(modules) + sorted(extensions - set(modules))
     if stale:
-        files = ", ".join(source_of(name).relative_to(PACKAGE_DIR).as_posix() for name in stale)
+        files = ", ".join(_shown(source_of(name)) for name in stale)
         return NativeStatus((), refused, f"changed since the compiled build: {files}")
     return NativeStatus(refused, (), "", profile_guided=bool(manifest.get("profile")))
+
+
+def _shown(source: Path) -> str:
+    """A source file as a warning names it: relative to vgcore's folder or to its parent."""
+    for base in (PACKAGE_DIR, PACKAGE_DIR.parent):
+        if source.is_relative_to(base):
+            return source.relative_to(base).as_posix()
+    return str(source)
 
 
 def install() -> NativeStatus:

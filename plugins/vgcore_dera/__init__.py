@@ -7,7 +7,7 @@ it is a continuous modifier read from a per-turn player flag rather than a modif
 The `persona_ride` event lets card abilities react ("when you persona ride", "if you persona
 rode this turn").
 
-Orders (normal, blitz, set) are in `orders.py`.
+Orders (normal, blitz, set) are in `orders.py` (compiled with the engine where vgcore is built).
 
 Registered through the `vgcore` entry-point group as `dera`, exactly like a third-party plugin.
 """
@@ -19,7 +19,7 @@ from typing import Any
 
 from vgcore import actions, hookimpl
 from vgcore.decisions import Action
-from vgcore.engine import PluginScope, modifies
+from vgcore.engine import PluginScope, judges, modifies
 from vgcore.game import Game
 from vgcore.types import FRONT, Zone
 from vgcore.views import view_adds
@@ -63,6 +63,12 @@ def persona_power(game: Game, uid: int, stat: str) -> int:
     return PERSONA_POWER if layout is not None and layout[0] == FRONT else 0
 
 
+@judges("order", spec_only=True)  # an order's ability is left out of the game's ACTs
+def not_as_act(game: Game, seat: str, uid: int, ability: Any) -> bool:
+    """An order's ability is played as an order, never offered as an ACT."""
+    return not ability.spec.get("order")
+
+
 @hookimpl
 def vgcore_event_listeners(fmt: Any) -> dict[str, list[Any]]:
     return {"ride": [on_ride]}
@@ -104,7 +110,7 @@ def vgcore_validity_keys(fmt: Any) -> dict[str, str]:
 
 @hookimpl
 def vgcore_ability_validity(fmt: Any) -> list[Any]:
-    return [orders.not_as_act]
+    return [not_as_act]
 
 
 @hookimpl
@@ -112,9 +118,12 @@ def vgcore_frame_kinds(fmt: Any) -> dict[str, Any]:
     return dict(orders.FRAMES)
 
 
-# Asked only at main-phase and guard questions (the scope's `option_kinds`) with an order of
-# that kind in hand: called as it is, without a frame of its own in between.
-vgcore_extra_options = hookimpl(orders.order_options)
+@hookimpl
+def vgcore_extra_options(game: Game, seat: str, kind: str) -> list[Action]:
+    """Asked only at main-phase and guard questions (the scope's `option_kinds`) with an order
+    of that kind in hand. (A function of this module: `orders` is compiled where vgcore is
+    built, and a compiled function cannot carry the hook's marker.)"""
+    return orders.order_options(game, seat, kind)
 
 
 @hookimpl

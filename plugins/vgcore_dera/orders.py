@@ -15,6 +15,11 @@ whole must be payable), then the bound order's effect runs after the played one'
 `with` resolution). While it resolves its player is in the state `alchemagic`, which cards
 read as "if played with Alchemagic"; the turn state `alchemagic_no_soul_blast` (entered by an
 effect, D-BT01-023) waives every Soul Blast part of the next Alchemagic's costs and ends there.
+
+Asked at every main-phase and guard question with an order in hand, this module is compiled
+with the engine where vgcore is built (setup.py `COMPILED`); the hooks that register it, and
+the validity check marked with `judges`, are in `__init__.py` (a compiled function cannot carry
+a marker).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from vgcore.abilities import start_resolution
 from vgcore.carddb import SET_ORDER_TYPES, CardRecord
 from vgcore.costs import can_pay, can_pay_together
 from vgcore.decisions import Action, shared_action
-from vgcore.engine import FrameKind, judges
+from vgcore.engine import FrameKind
 from vgcore.game import Game
 from vgcore.selectors import Ctx, condition_holds, in_state, may_be_in_state
 from vgcore.types import Zone
@@ -257,12 +262,6 @@ def run_order_done(game: Game, frame: dict[str, Any]) -> None:
         actions.move(game, uid, st.owners[uid], Zone.DROP)
         game.emit("put", seat=seat, card=st.card_ids[uid], uid=uid, to="drop",
                   **{"from": Zone.ORDER})
-
-
-@judges("order", spec_only=True)  # an order's ability is left out of the game's ACTs
-def not_as_act(game: Game, seat: str, uid: int, ability: Any) -> bool:
-    """An order's ability is played as an order, never offered as an ACT."""
-    return not ability.spec.get("order")
 
 
 FRAMES = {"order_done": FrameKind(run_order_done, interruptible=False,
