@@ -39,6 +39,20 @@ def test_a_player_ability_round_trips_through_a_snapshot() -> None:
     assert game.clone().power(vanguard) == 23000
 
 
+def test_what_a_player_ability_changes_is_all_the_cont_layer_is_read_for() -> None:
+    """Reading a stat goes through the CONT layer only when a CONT can change it: a player
+    who keeps "+10000 power and +1 critical to your vanguards" (D-BT01-016) makes the layer
+    read for power and critical, and for nothing else (`Game.granted_changes`)."""
+    game = gallmageheld_given()
+    assert game.granted_changes() == {"power", "critical"}
+    assert game.may_have("power") and not game.may_have("cannot_be_hit")
+    vanguard = game.vanguard("A")
+    assert vanguard is not None and game.critical(vanguard) == 2
+    assert not game.has(vanguard, "cannot_be_hit")
+    fresh = build_game(load_scenarios(SETS / "D-BT01/scenarios/D-BT01-016.scenario.yaml")[0])
+    assert fresh.granted_changes() == frozenset()  # no ability given yet
+
+
 def test_a_snapshot_whose_player_ability_names_no_cont_is_refused() -> None:
     data = gallmageheld_given().to_json()
     entry = next(iter(data["state"]["flags"]["player_granted"].values()))

@@ -706,8 +706,7 @@ class GameIndex:
                 else:
                     self.conts.append((uid, ability))
                     effects = ability.spec["effects"]
-                    changed = {e.get("stat") or e.get("what") for e in effects
-                               if e["op"] != "state"}
+                    changed = stats_changed_by(effects)
                     self.cont_stats.update(changed)
                     for stat in sorted(changed):
                         self.stat_conts.setdefault(f"stat:{stat}", []).append((uid, ability))
@@ -903,6 +902,23 @@ class GameIndex:
                 names = self.zone_names[key] = (frozenset(listed), listed)
             named = game.zone_names[which, seat] = (circles, len(circles), names)
         return named[2]
+
+
+def stats_changed_by(effects: Sequence[Mapping[str, Any]]) -> set[str]:
+    """The stats, restrictions and skills a CONT declaration's effects change (modify, grant
+    or take; not the player states it gives)."""
+    return {_changed(e) for e in effects if e["op"] != "state"}
+
+
+def changed_by(effects: Sequence[Mapping[str, Any]]) -> set[str]:
+    """Everything a CONT declaration's effects change: `stats_changed_by`, and the names of
+    the player states it gives (`Game.granted_changes`)."""
+    return {e["state"] if e["op"] == "state" else _changed(e) for e in effects}
+
+
+def _changed(effect: Mapping[str, Any]) -> str:
+    name: str = effect.get("stat") or effect["what"]
+    return name
 
 
 def _changes_only_itself(effects: Sequence[Mapping[str, Any]], stat: str) -> bool:

@@ -52,7 +52,7 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     of a booster deck's: "+5000 while …"), plus what every other CONT ability adds (worked
     out once per version, "others:<stat>"). A battle reads two units' power after each
     trigger: the whole field's CONTs per read were a tenth of a booster deck's game."""
-    if not game.any_granted() and stat not in game.index.cont_stats:
+    if stat not in game.index.cont_stats and stat not in game.granted_changes():
         return 0  # no CONT ability in this game can change this stat
     if game.cont_busy:
         return 0  # a CONT's own condition and targets are read without CONT effects
@@ -118,7 +118,7 @@ def cont_values(game: Game, stat: str) -> dict[Uid, int]:
     listed): worked out once per event, so a reader of many units' stats at one moment
     (vgcore.unitstats.StatReader) may keep the mapping for as long as the game is only read.
     Never mutate it: it is the cache."""
-    if not game.any_granted() and stat not in game.index.cont_stats:
+    if stat not in game.index.cont_stats and stat not in game.granted_changes():
         return NO_VALUES  # no CONT ability in this game can change this stat
     if game.cont_busy:
         return NO_VALUES  # a CONT's own condition and targets are read without CONT effects
@@ -144,7 +144,7 @@ def cont_values(game: Game, stat: str) -> dict[Uid, int]:
 
 def in_cont_state(game: Game, seat: Seat, name: str) -> bool:
     """Whether a CONT ability puts a player in the named state now (`{op = "state"}`)."""
-    if name not in game.index.cont_states and not game.any_granted():
+    if name not in game.index.cont_states and name not in game.granted_changes():
         return False  # no CONT of this game gives that state
     return (seat, name) in cont_states(game)
 

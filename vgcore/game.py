@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from vgcore.abilities import GameIndex, collect_triggers
+from vgcore.abilities import GameIndex, changed_by, collect_triggers
 from vgcore.actions import Move
 from vgcore.carddb import CardRecord
 from vgcore.continuous import cont_delta
@@ -71,6 +71,7 @@ if TYPE_CHECKING:
 _NUMBERS: Final = NUMBERS
 _ANSWER: Final = ANSWER
 _PRIVATE_ANSWER: Final = PRIVATE_ANSWER
+NOTHING_GRANTED: Final[frozenset[str]] = frozenset()  # granted_changes with no grant
 
 
 class Game:
@@ -88,6 +89,7 @@ class Game:
         "engine",
         "field_zones",
         "frames",
+        "granted_cache",
         "history_cache",
         "in_procedure",
         "layouts",
@@ -136,6 +138,8 @@ class Game:
         self.cont_memo: dict[tuple[str, int | None, int], tuple[Any, list[Any]]] = {}
         # Player states CONT abilities give (a World's Dark Night), cached like cont_cache.
         self.state_cache: tuple[int, frozenset[tuple[str, str]]] | None = None
+        # What CONT abilities effects gave can change (granted_changes), cached like cont_cache.
+        self.granted_cache: tuple[int, frozenset[str]] | None = None
         self.history_cache: TurnHistory | None = None  # this turn's events (vgcore.history)
         # A choice's candidates' answer refs (vgcore.steps.pick_refs): the candidate list,
         # the chooser and the version they were worked out at, and the refs by card.
@@ -255,11 +259,29 @@ class Game:
             "seat": seat, "by": dict(by), "path": list(path), "until": until}
         self.emit("give_player", seat=seat, until=until, source=source, grant=key)
 
-    def any_granted(self) -> bool:
-        """Whether effects gave any unit or player an ability now (the hot paths skip the
-        granted abilities' work when none were)."""
+    def granted_changes(self) -> frozenset[str]:
+        """What the CONT abilities effects gave to units or players can change now: the stats,
+        restrictions and skills their effects modify, grant or take, and the player states
+        they give — worked out once per event, like the CONT layers. Reading any other stat
+        skips the CONT layer: a player who keeps "+10000 to your vanguards" for the rest of
+        the game (D-BT01-016) changes nothing about a unit's shield or "cannot be hit"."""
         flags = self.state.flags
-        return bool(flags.get("granted") or flags.get("player_granted"))
+        if not (flags.get("granted") or flags.get("player_granted")):
+            return NOTHING_GRANTED
+        version = self.cont_version
+        cached = self.granted_cache
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        names: set[str] = set()
+        for _key, _uid, ability in self.granted():
+            if ability.kind == "cont":
+                names.update(changed_by(ability.spec["effects"]))
+        for _seat, ability in self.player_abilities():
+            if ability.kind == "cont":
+                names.update(changed_by(ability.spec["effects"]))
+        found = frozenset(names)
+        self.granted_cache = (version, found)
+        return found
 
     @property
     def cont_version(self) -> int:
@@ -986,7 +1008,7 @@ class Game:
         index = self._index or self.index
         if index.modifiers_for(what) or (index.conts and what in index.cont_stats):
             return True
-        return self.any_granted()
+        return what in self.granted_changes()
 
     def _mods(self, uid: Uid, stat: str) -> int:
         """What modifiers, plugins' continuous modifiers and CONT abilities add to a stat
@@ -1005,9 +1027,7 @@ class Game:
             extras = index.modifiers_for(stat)
         for extra in extras:
             total += extra(self, uid, stat)
-        flags = st.flags
-        if ((index.conts and stat in index.cont_stats) or flags.get("granted")
-                or flags.get("player_granted")):
+        if (index.conts and stat in index.cont_stats) or stat in self.granted_changes():
             total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 

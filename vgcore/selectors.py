@@ -451,8 +451,8 @@ def may_be_in_state(game: Game, seat: Seat, name: str) -> bool:
 
 
 def _cont_may_give(game: Game, name: str) -> bool:
-    """Whether a printed CONT of this game, or an ability effects granted, can give a state."""
-    return name in game.index.cont_states or game.any_granted()
+    """Whether a printed CONT of this game, or one effects granted, can give a state."""
+    return name in game.index.cont_states or name in game.granted_changes()
 
 
 _IN_CONT_STATE: Callable[[Game, Seat, str], bool] | None = None

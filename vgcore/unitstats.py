@@ -69,8 +69,7 @@ class StatReader:
         self._mods = mods
         index = game.index
         self._printed = index.printed_stats
-        flags = st.flags
-        granted = bool(flags.get("granted") or flags.get("player_granted"))
+        granted = game.granted_changes()
         conts = index.cont_stats if index.conts else ()
         # (index in STATS, stat, plugin modifiers, whether CONT abilities may add) of each
         # stat with something to ask: most stats of most games have nothing. A modifier
@@ -78,7 +77,7 @@ class StatReader:
         work = []
         for i, stat in enumerate(STATS):
             extras = index.modifiers_now(game, stat)
-            cont = granted or stat in conts
+            cont = stat in conts or stat in granted
             if extras or cont:
                 work.append((i, stat, extras, cont))
         self._power = work.pop(0) if work and work[0][0] == 0 else None
