@@ -19,6 +19,7 @@ from vgcore.bench import set_pairs
 from vgcore.game import Game
 from vgcore.plugins import Registry
 from vgcore.scripting.declarations import FnRef
+from vgcore.selectors import Ctx
 
 GAMES_PER_PAIR = 2
 
@@ -116,10 +117,54 @@ WORLD = {"condition": {"not": {"count": {"not": {"order_type": ("world",)}, "own
                                     "min": 1, "max": 1}},)}
 
 
-def test_the_reads_of_a_world_are_its_order_zone(builtin: Registry) -> None:
+def test_the_reads_of_a_world_are_its_own_order_zone(builtin: Registry) -> None:
     reads = contkeys.reads_of(builtin.engine("d-standard"), WORLD)
     assert reads == contkeys.Reads(turn=False, phase=False, battle=False, states=False,
-                                   zones=("order_zone",))
+                                   zones=(("order_zone", "you"),))
+
+
+def test_a_world_keeps_its_key_when_only_the_opponent_s_order_zone_changes(
+        builtin: Registry) -> None:
+    """The key holds the piles the selectors count, of the seats they count: the World of A
+    counts A's order zone, so a card entering B's (an order B plays, a card B imprisons)
+    leaves it alone, while one entering A's changes it."""
+    decks = pairs(builtin)["D-BT01-brandt-gate vs D-BT01-brandt-gate-prison"]
+    game = builtin.new_game("d-standard", decks, 0, validate=False)
+    reads = contkeys.reads_of(game.engine, WORLD)
+    assert reads is not None
+    ctx = Ctx("A", None)
+    before = contkeys.key(game, ctx, reads, None)
+    zones_b = game.state.players["B"].zones
+    zones_b["order_zone"].append(zones_b["hand"].pop())
+    assert contkeys.key(game, ctx, reads, None) == before
+    zones_a = game.state.players["A"].zones
+    zones_a["order_zone"].append(zones_a["hand"].pop())
+    assert contkeys.key(game, ctx, reads, None) != before
+    assert contkeys.key(game, Ctx("B", None), reads, None) != before  # B's own pile
+
+
+def test_during_your_turn_is_keyed_by_whose_turn_only(builtin: Registry) -> None:
+    """"During your turn, while …" holds alike on each of its player's turns: its key names
+    whose turn it is, not which, so it is not worked out again every turn; a player state
+    (which lapses with its turn) keys the turn itself."""
+    turn_only = {"condition": {"all": ({"turn": "yours"},
+                                       {"count": {"zone": ("soul",)}, "min": 10})},
+                 "effects": ({"op": "modify", "stat": "power", "target": "self",
+                              "amount": 10000},)}
+    reads = contkeys.reads_of(builtin.engine("d-standard"), turn_only)
+    assert reads is not None and reads.whose_turn and not reads.turn
+    with_state = {**turn_only, "condition": {"all": ({"turn": "yours"},
+                                                     {"state": "dark_night"})}}
+    reads = contkeys.reads_of(builtin.engine("d-standard"), with_state)
+    assert reads is not None and reads.turn and not reads.whose_turn
+    decks = pairs(builtin)["D-BT01-dark-states vs D-BT01-dragon-empire"]
+    game = builtin.new_game("d-standard", decks, 0, validate=False)
+    reads = contkeys.reads_of(game.engine, turn_only)
+    assert reads is not None
+    ctx = Ctx(game.state.turn_player, None)
+    before = contkeys.key(game, ctx, reads, None)
+    game.state.turn += 2  # the same player's turn again
+    assert contkeys.key(game, ctx, reads, None) == before
 
 
 def test_a_turn_history_of_event_kinds_is_keyed_by_their_counts(builtin: Registry) -> None:

@@ -8,11 +8,11 @@ of what a booster deck's game cost beyond a vanilla one.
 So each printed CONT ability's declaration is looked at once (`reads_of`). When it reads only
 what this module knows how to key — whose turn it is, the phase, the battle's attacker and
 booster, the players' states, its own card's place, damage, counts of cards picked by printed
-data in zones off the field, and how many events of some kinds this turn has seen — and
-changes only its own card by fixed amounts, `key`
-builds a small tuple of those values, and the ability's last result is reused while the key
-stays equal (`Game.cont_memo`). Anything else (a Lua function, a count of units on the field,
-an amount that varies) is evaluated every time. tests/test_contkeys.py plays whole games
+data in zones off the field (of the seats whose cards it counts), and how many events of some
+kinds this turn has seen — and changes only its own card by fixed amounts, `key` builds a
+small tuple of those values, and the ability's last result is reused while the key stays
+equal (`Game.cont_memo`). Anything else (a Lua function, a count of units on the field, an
+amount that varies) is evaluated every time. tests/test_contkeys.py plays whole games
 checking that the layers always equal a fresh evaluation.
 """
 
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from vgcore.history import this_turn
 from vgcore.scripting.declarations import WHEN_CARD_ROLES
-from vgcore.selectors import turn_of
+from vgcore.selectors import seats_for, turn_of
 from vgcore.types import GC, Zone
 
 if TYPE_CHECKING:
@@ -38,22 +38,27 @@ KEYED_FILTERS: Final = frozenset({"clan", "nation", "race", "trigger", "kind", "
 _BATTLE_CONDITIONS: Final = frozenset({"attacking", "boosting", "boosted", "in_battle"})
 _STATIC_CONDITION_KEYS: Final = frozenset({"min", "max", "player", "went_first", "self_row"})
 _ZONE_WORDS: Final = frozenset({"field", "units", "RC"})
+EVERY_SEAT: Final = "any"  # a pile read for every seat (`seats_for` takes any such word)
 
 
 @dataclass(frozen=True, slots=True)
 class Reads:
     """What one CONT ability reads, beyond its own card's place (always part of the key)."""
 
-    turn: bool  # whose turn it is, and which turn (a turn's state lapses with it)
+    turn: bool  # which turn it is (a turn's state and history lapse with it)
     phase: bool
     battle: bool  # the battle's attacker and booster
     states: bool  # player states
-    zones: tuple[str, ...]  # zones off the field whose cards it counts, every seat's
+    # (zone off the field, whose: "you", "opponent" or any other word for every seat) for
+    # each pile whose cards it counts: a World counts its own order zone only, so an
+    # opponent's order played or card imprisoned leaves its key alone
+    zones: tuple[tuple[str, str], ...]
     history: tuple[str, ...] = ()  # event kinds of this turn it counts (`this_turn`)
     # Whose turn its condition requires ("yours", "opponents"), when the condition cannot
     # hold otherwise: out of such a turn it gives nothing, whatever else it reads, so
     # neither its key nor the state layer is worked out (`turn_gate_open`).
     turns: tuple[str, ...] = ()
+    whose_turn: bool = False  # whose turn it is ("during your turn"), whichever turn
 
 
 class _Reading:
@@ -61,8 +66,8 @@ class _Reading:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.turn = self.phase = self.battle = self.states = False
-        self.zones: dict[str, None] = {}
+        self.turn = self.whose_turn = self.phase = self.battle = self.states = False
+        self.zones: dict[tuple[str, str], None] = {}
         self.history: dict[str, None] = {}
 
     def condition(self, cond: Any) -> bool:
@@ -81,7 +86,7 @@ class _Reading:
                 if not self.selector(value):
                     return False
             elif key == "turn":
-                self.turn = True
+                self.whose_turn = True
             elif key == "phase":
                 self.phase = True
             elif key in _BATTLE_CONDITIONS:
@@ -89,7 +94,7 @@ class _Reading:
             elif key == "state":
                 self.turn = self.states = True
             elif key in ("damage_min", "limit_break"):
-                self.zones[Zone.DAMAGE] = None
+                self.zones[Zone.DAMAGE, EVERY_SEAT] = None  # a player's, or a team's total
             elif key == "this_turn":
                 if not _keyed_history(value):
                     return False
@@ -108,7 +113,9 @@ class _Reading:
         if not all(key in ("zone", "owner") or _keyed_filter(key, want)
                    for key, want in selector.items()):
             return False
-        self.zones.update(dict.fromkeys(zones))
+        owner = selector.get("owner", "you")
+        whose = owner if owner in ("you", "opponent") else EVERY_SEAT
+        self.zones.update(dict.fromkeys((zone, whose) for zone in zones))
         return True
 
     def _off_field(self, zone: Any) -> bool:
@@ -150,7 +157,8 @@ def reads_of(engine: Engine, spec: Mapping[str, Any]) -> Reads | None:
     if not all(reading.effect(effect) for effect in spec["effects"]):
         return None
     return Reads(reading.turn, reading.phase, reading.battle, reading.states,
-                 tuple(reading.zones), tuple(reading.history), required_turns(spec))
+                 tuple(reading.zones), tuple(reading.history), required_turns(spec),
+                 reading.whose_turn and not reading.turn)
 
 
 def required_turns(spec: Mapping[str, Any]) -> tuple[str, ...]:
@@ -179,6 +187,8 @@ def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Ha
     parts: list[Any] = [ctx.seat, ctx.uid, None if ctx.uid is None else st.loc[ctx.uid]]
     if reads.turn:
         parts.append((st.turn, st.turn_player))
+    elif reads.whose_turn:
+        parts.append(st.turn_player)
     if reads.phase:
         parts.append(st.phase)
     if reads.battle:
@@ -189,8 +199,12 @@ def key(game: Game, ctx: Ctx, reads: Reads, states: frozenset[Any] | None) -> Ha
                            for p in st.players.values()))
         parts.append(states)
     if reads.zones:
-        parts.append(tuple(tuple(p.zones.get(z, ())) for p in st.players.values()
-                           for z in reads.zones))
+        piles: list[tuple[int, ...]] = []
+        players = st.players
+        for zone, whose in reads.zones:
+            for seat in seats_for(ctx, game, whose):  # as the selector reads them
+                piles.append(tuple(players[seat].zones.get(zone, ())))
+        parts.append(tuple(piles))
     if reads.history:
         by_kind = this_turn(game).by_kind
         parts.append(tuple(len(by_kind.get(kind, ())) for kind in reads.history))
