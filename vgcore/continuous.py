@@ -78,7 +78,10 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     try:
         others = layer.get(lists[1])
         if others is None:
-            others = compute(game, stat, lists[1])
+            if game.index.stat_conts.get(lists[1]) or stat in game.granted_changes():
+                others = compute(game, stat, lists[1])
+            else:  # only abilities that change their own card's (most booster decks')
+                others = NO_VALUES
             if game.read_failures == failures:
                 layer[lists[1]] = others
         value = others.get(uid, 0) + _own_delta(game, uid, stat, lists[2])
