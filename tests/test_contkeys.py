@@ -82,10 +82,30 @@ def test_cached_layers_equal_fresh_ones_at_every_decision(builtin: Registry, lab
                                 for stat, values in expected[1].items()}, (
                 f"seed {seed}, event {len(game.state.log)}")
             assert served(game) == expected, f"seed {seed}, event {len(game.state.log)}"
+            # a unit read alone skips the layer where no CONT reaches it (GameIndex.cont_reaches)
+            for stat, values in expected[1].items():
+                assert all(game.index.cont_reaches(stat, uid) for uid, d in values.items() if d)
             worlds_seen += bool(continuous.cont_states(game))
             game.apply(agent.choose(game, game.legal_actions()))
     if label.startswith("D-BT01-brandt-gate"):
         assert worlds_seen, "no World state held in these games: the check saw no state layer"
+
+
+def test_only_the_cards_a_cont_may_change_are_read_through_the_layer(builtin: Registry) -> None:
+    """Brandt's power CONTs all change their own card's: the layer is read for the power of
+    their holders only. Keter's D-SD03-001 changes other units' power: every card's is."""
+    brandt = builtin.new_game("d-standard", pairs(builtin)[
+        "D-BT01-brandt-gate vs D-BT01-brandt-gate-prison"], 0, validate=False)
+    ids = brandt.state.card_ids
+    holder = ids.index("D-BT01-005")
+    plain = next(u for u, c in enumerate(ids)
+                 if not any(u == h for h, _a in brandt.index.stat_conts["stat:power"]))
+    assert brandt.index.cont_reaches("power", holder)
+    assert not brandt.index.cont_reaches("power", plain)
+    assert not brandt.index.cont_reaches("shield", holder)  # not D-BT01-005's stat
+    keter = builtin.new_game("d-standard", pairs(builtin)[
+        "D-BT01-keter-sanctuary vs D-BT01-stoicheia"], 0, validate=False)
+    assert all(keter.index.cont_reaches("power", u) for u in range(len(keter.state.card_ids)))
 
 
 def test_a_remembered_result_is_reused_while_its_key_holds(builtin: Registry,

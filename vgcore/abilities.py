@@ -624,7 +624,8 @@ class GameIndex:
     card ids alone, so an engine's games of the same cards and their clones share one
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
-    __slots__ = ("acts", "autos", "card_ids", "cont_states", "cont_stats", "conts", "distinct",
+    __slots__ = ("acts", "autos", "card_ids", "cont_reach", "cont_states", "cont_stats", "conts",
+                 "distinct",
                  "in_scope", "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
                  "move_words", "name_providers", "options", "places", "plugin_data",
                  "printed_stats", "scripts", "self_autos", "stat_conts", "stat_modifiers",
@@ -644,6 +645,9 @@ class GameIndex:
         # "stat:<s>": the printed CONTs changing s; "self:<s>" those of them changing only
         # their own card's s, "others:<s>" the rest.
         self.stat_conts: dict[str, list[tuple[int, Ability]]] = {}
+        # By stat: whether a printed CONT changes other cards' (then any card's may change),
+        # and the cards whose CONTs change only their own (`cont_reaches`).
+        self.cont_reach: dict[str, tuple[bool, frozenset[int]]] = {}
         self.cont_states: set[str] = set()  # the player states they can give
         self.state_conts: list[tuple[int, Ability]] = []  # the CONTs that give one
         # For `placed`: by list, the zone words where its abilities work and the cards holding
@@ -745,6 +749,18 @@ class GameIndex:
         self.stat_conts = {which: list(found) for which, found in base.stat_conts.items()}
         self.cont_states = set(base.cont_states)
         self.state_conts = list(base.state_conts)
+
+    def cont_reaches(self, stat: str, uid: Uid) -> bool:
+        """Whether a printed CONT of this game may change `stat` of this card: one that changes
+        other cards' does, of any card; else only the card's own may. Most of a booster
+        deck's are "+5000 to this unit while …": reading another unit's power, or whether a
+        unit without such a CONT has "column attack", needs no CONT layer at all."""
+        reach = self.cont_reach.get(stat)
+        if reach is None:
+            reach = self.cont_reach[stat] = (
+                bool(self.stat_conts.get(f"others:{stat}")),
+                frozenset(uid for uid, _ability in self.stat_conts.get(f"self:{stat}", ())))
+        return reach[0] or uid in reach[1]
 
     def holds(self, scope: PluginScope | None, *, options_at: str | None = None) -> bool:
         """Whether a plugin scope's card test (with `options_at`, a decision kind, also its

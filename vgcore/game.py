@@ -1027,7 +1027,8 @@ class Game:
             extras = index.modifiers_for(stat)
         for extra in extras:
             total += extra(self, uid, stat)
-        if (index.conts and stat in index.cont_stats) or stat in self.granted_changes():
+        if ((index.conts and stat in index.cont_stats and index.cont_reaches(stat, uid))
+                or stat in self.granted_changes()):
             total += cont_delta(self, uid, stat)  # printed or granted CONT abilities
         return total
 
