@@ -625,11 +625,10 @@ class GameIndex:
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
     __slots__ = ("acts", "autos", "card_ids", "cont_reach", "cont_states", "cont_stats", "conts",
-                 "distinct",
-                 "in_scope", "kind_counts", "listeners", "modifier_tests", "modifiers_by_stat",
-                 "move_words", "name_providers", "options", "places", "plugin_data",
-                 "printed_stats", "scripts", "self_autos", "stat_conts", "stat_modifiers",
-                 "state_conts", "zone_listeners", "zone_names")
+                 "distinct", "in_scope", "kind_counts", "listeners", "modifier_tests",
+                 "modifiers_by_stat", "move_words", "name_providers", "options", "places",
+                 "plugin_data", "printed_stats", "scripts", "self_autos", "stat_conts",
+                 "stat_modifiers", "state_conts", "zone_listeners", "zone_names")
 
     def __init__(self, game: Game, base: GameIndex | None = None) -> None:
         """Index the game's cards; with `base`, the index of the same game before cards were
