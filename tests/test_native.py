@@ -181,6 +181,18 @@ def test_extensions_without_their_manifest_are_refused(package_copy: Path) -> No
     assert "manifest" in report["reason"] and len(report["warnings"]) == 1, report
 
 
+def test_a_plugin_s_extension_left_beside_an_engine_without_any_is_refused(
+        package_copy: Path) -> None:
+    """An engine copy with no extension at all (built interpreted since) still finds the
+    plugins' compiled modules of an earlier build and loads them from source: alone, they
+    would call into an engine that was never compiled."""
+    for extension in (package_copy / "vgcore").rglob("*.so"):
+        extension.unlink()
+    report = run(REPORT, cwd=package_copy, path=package_copy)
+    assert report["orders"].endswith("orders.py") and report["compiled"] == [], report
+    assert "vgcore_dera.orders" in report["refused"], report
+
+
 @pytest.mark.parametrize("lost", ["_native__mypyc", "battle"])
 def test_a_build_that_failed_part_way_is_refused(package_copy: Path, lost: str) -> None:
     """The extensions are optional, so a compile can fail for some of them: without the

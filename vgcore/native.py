@@ -141,7 +141,9 @@ def _stale(modules: dict[str, str]) -> list[str]:
 
 
 def _decide() -> NativeStatus:
-    extensions = _extensions()
+    # the plugins' too, in their own packages' folders: left from an earlier build beside
+    # an engine without extensions, they would be loaded alone
+    extensions = _extensions() | _built_beside(PLUGIN_MODULES)
     if not extensions:
         return NativeStatus((), (), "")
     import json
@@ -151,7 +153,6 @@ def _decide() -> NativeStatus:
         modules, group = manifest["modules"], manifest["group"]
     except (OSError, ValueError, KeyError, TypeError):
         manifest = modules = group = None
-    extensions |= _built_beside(PLUGIN_MODULES)  # in their own packages' folders
     refused = tuple(sorted(extensions))
     if os.environ.get(PURE_ENV) == "1":
         return NativeStatus((), refused, f"{PURE_ENV}=1")
