@@ -754,12 +754,21 @@ class GameIndex:
         other cards' does, of any card; else only the card's own may. Most of a booster
         deck's are "+5000 to this unit while …": reading another unit's power, or whether a
         unit without such a CONT has "column attack", needs no CONT layer at all."""
+        reach = self.reach_of(stat)
+        return reach[0] or uid in reach[1]
+
+    def changes_others(self, stat: str) -> bool:
+        """Whether a printed CONT of this game changes `stat` of cards other than its own."""
+        return self.reach_of(stat)[0]
+
+    def reach_of(self, stat: str) -> tuple[bool, frozenset[int]]:
+        """`cont_reach` for a stat, worked out on first use."""
         reach = self.cont_reach.get(stat)
         if reach is None:
             reach = self.cont_reach[stat] = (
                 bool(self.stat_conts.get(f"others:{stat}")),
                 frozenset(uid for uid, _ability in self.stat_conts.get(f"self:{stat}", ())))
-        return reach[0] or uid in reach[1]
+        return reach
 
     def holds(self, scope: PluginScope | None, *, options_at: str | None = None) -> bool:
         """Whether a plugin scope's card test (with `options_at`, a decision kind, also its

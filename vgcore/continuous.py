@@ -78,7 +78,7 @@ def cont_delta(game: Game, uid: Uid, stat: str) -> int:
     try:
         others = layer.get(lists[1])
         if others is None:
-            if game.index.stat_conts.get(lists[1]) or stat in game.granted_changes():
+            if game.index.changes_others(stat) or stat in game.granted_changes():
                 others = compute(game, stat, lists[1])
             else:  # only abilities that change their own card's (most booster decks')
                 others = NO_VALUES
