@@ -8,6 +8,7 @@ looking were taken; `placed_on` (one card's) likewise.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -16,7 +17,8 @@ from vgcore.agents.random import RandomAgent
 from vgcore.bench import set_pairs
 from vgcore.game import Game
 from vgcore.plugins import Registry
-from vgcore.selectors import zone_names
+from vgcore.selectors import active_in, zone_matches, zone_names
+from vgcore.types import GC
 
 GAMES_PER_PAIR = 2
 
@@ -78,3 +80,26 @@ def test_placed_finds_what_a_scan_of_the_list_finds(builtin: Registry, label: st
                         id(a) for u, a in everywhere if u == uid], (which, uid)
             game.apply(agent.choose(game, game.legal_actions()))
     assert ways[True] > 0 and ways[False] > 0  # both ways of looking were checked
+
+
+ZONE_WORDS = ("VC", "RC", "RC.FL", "RC.X1", "field", "units", "GC", "hand", "drop", "soul")
+
+
+@pytest.mark.parametrize("format_id", ["d-standard", "v-standard", "premium"])
+def test_active_in_answers_as_zone_matches_does(builtin: Registry, format_id: str) -> None:
+    """`active_in` (an ability's zones, with the common answers first) agrees with the full
+    `zone_matches` for every zone of every seat — core zones, circles (one made mid-game
+    too), GC and plugins' zones standing on a circle — and every set of up to three words."""
+    game = builtin.new_game(format_id)
+    game.add_circle(game.state.seats[0], "RC.X1", "front", -2)
+    extra = tuple(game.engine.zone_circles)
+    checked = 0
+    for seat in game.state.seats:
+        zones = {*game.state.players[seat].zones, GC, *extra}
+        for zone in sorted(zones):
+            for size in range(4):
+                for words in itertools.combinations(ZONE_WORDS + extra, size):
+                    assert active_in(game, seat, zone, frozenset(words)) == zone_matches(
+                        game, seat, zone, words), (seat, zone, words)
+                    checked += 1
+    assert checked > 1000

@@ -625,9 +625,9 @@ class GameIndex:
     (`Engine.game_index`); its caches are keyed by what they depend on."""
 
     __slots__ = ("acts", "autos", "card_ids", "cont_reach", "cont_states", "cont_stats", "conts",
-                 "distinct", "in_scope", "kind_counts", "listeners", "modifier_tests",
-                 "modifiers_by_stat", "move_words", "name_providers", "options", "places",
-                 "plugin_data", "printed_stats", "scripts", "self_autos", "stat_conts",
+                 "distinct", "forgets", "in_scope", "kind_counts", "listeners", "lists_held",
+                 "modifier_tests", "modifiers_by_stat", "move_words", "name_providers", "options",
+                 "places", "plugin_data", "printed_stats", "scripts", "self_autos", "stat_conts",
                  "stat_modifiers", "state_conts", "zone_listeners", "zone_names")
 
     def __init__(self, game: Game, base: GameIndex | None = None) -> None:
@@ -652,6 +652,10 @@ class GameIndex:
         # For `placed`: by list, the zone words where its abilities work and the cards holding
         # them; by list and seat, those words' zone names (and the seat's circles then).
         self.places: dict[str, Places] = {}
+        # By card, the lists `placed` has kept an answer for (`forgets`) holding one of its
+        # abilities: a move of that card forgets each's kept answer (`actions.move`).
+        self.lists_held: dict[int, tuple[str, ...]] = {}
+        self.forgets: set[str] = set()
         self.zone_names: dict[tuple[str, str, tuple[str, ...]], ZoneNames] = {}
         # By (card id, ability kind): how many such abilities it prints (ability_ref).
         self.kind_counts: dict[tuple[str, str], int] = {}
@@ -825,16 +829,41 @@ class GameIndex:
         return tuple([f for f, test in zip(found, tests, strict=True)
                       if test is None or test(game)])
 
-    def placed(self, game: Game, which: str, seats: Sequence[Seat]) -> list[tuple[int, Ability]]:
+    def placed(self, game: Game, which: str, seats: tuple[Seat, ...],
+               ) -> list[tuple[int, Ability]]:
         """The abilities of one of the lists ("conts", "state_conts", "acts", or "stat:<s>"
         of `stat_conts`) whose card lies with one of `seats` in a zone where one of them
         works, in the list's order (by uid). Looked up from wherever is fewer: the cards in
         those zones (a booster deck holds dozens of such cards, mostly in its deck and hand,
         while a field holds a few units), or the cards holding such an ability and where
-        each is (`GameState.loc`) — never by visiting every ability of the game."""
+        each is (`GameState.loc`) — never by visiting every ability of the game. The answer
+        is kept for the same seats (`Game.placed_memo`), and given again (the same list:
+        callers only read it) until a card of the list moves (`actions.move` forgets it,
+        through `lists_held`) or a circle is made (`Game.add_circle`): seven main-phase
+        questions in ten find an ACT's cards where they were."""
+        memo = game.placed_memo.get(which)
+        if memo is not None and memo[0] is self and memo[1] == seats:
+            return memo[2]
+        places = self.places_of(which)
+        if which not in self.forgets:  # its cards' moves now forget the kept answers
+            self.forgets.add(which)
+            held = self.lists_held
+            for uid in places[2]:
+                held[uid] = (*held.get(uid, ()), which)
+        found = self.walk_placed(game, which, seats, places)
+        game.placed_memo[which] = (self, seats, found)
+        return found
+
+    def places_of(self, which: str) -> Places:
+        """`holders_of(which)`, worked out on first use."""
         places = self.places.get(which)
         if places is None:
             places = self.places[which] = self.holders_of(which)
+        return places
+
+    def walk_placed(self, game: Game, which: str, seats: tuple[Seat, ...], places: Places,
+                    ) -> list[tuple[int, Ability]]:
+        """`placed` worked out: from the cards in the lists' zones, or from its cards."""
         words, by_uid, holders, by_slot = places
         found: list[tuple[int, Ability]] = []
         if not holders:
@@ -883,9 +912,7 @@ class GameIndex:
     def placed_on(self, game: Game, which: str, uid: Uid) -> Sequence[Ability]:
         """`placed` for one card: its abilities of the list if it lies in a zone where one
         of the list's abilities works, else none."""
-        places = self.places.get(which)
-        if places is None:
-            places = self.places[which] = self.holders_of(which)
+        places = self.places_of(which)
         mine = places[1].get(uid)
         if mine is None:
             return ()

@@ -79,6 +79,9 @@ def move(game: Game, uid: Uid, seat: Seat, zone: str, *, face_up: bool = True,
     if zone == Zone.DAMAGE:
         game.rules_dirty = True
     index = game.index
+    lists = index.lists_held.get(uid)
+    if lists is not None:
+        forget_placed(game, lists)
     if ceased or (index.zone_listeners
                   and index.hears_move(game, old_seat, old_zone, seat, zone)):
         # tuple.__new__: the named tuple's own __new__ is a Python frame (decisions.new_action)
@@ -168,10 +171,25 @@ def swap_circles(game: Game, seat: Seat, a: CircleName, b: CircleName) -> None:
     zones = game.state.players[seat].zones
     ua, ub = zones[a][:], zones[b][:]
     zones[a], zones[b] = ub, ua
+    held = game.index.lists_held
     for uid in ub:
         game.state.loc[uid] = (seat, a)
+        if uid in held:
+            forget_placed(game, held[uid])
     for uid in ua:
         game.state.loc[uid] = (seat, b)
+        if uid in held:
+            forget_placed(game, held[uid])
+
+
+def forget_placed(game: Game, lists: tuple[str, ...]) -> None:
+    """A card of these lists moved: `GameIndex.placed`'s kept answers for them are stale.
+    Every change of `GameState.loc` during a game goes through here (`move`,
+    `swap_circles`); code that edits it directly must call `Game.cards_changed`."""
+    kept = game.placed_memo
+    for which in lists:
+        if which in kept:
+            del kept[which]
 
 
 def put_guardian(game: Game, uid: Uid, seat: Seat) -> None:

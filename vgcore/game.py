@@ -97,6 +97,7 @@ class Game:
         "log_limit",
         "moves",
         "pick_refs",
+        "placed_memo",
         "probing",
         "read_failures",
         "records",
@@ -150,6 +151,11 @@ class Game:
         # GameIndex.placed's zone names by (list, seat), kept the same way.
         self.zone_names: dict[tuple[str, Seat], tuple[dict[CircleName, tuple[str, int]], int,
                                                       tuple[frozenset[str], tuple[str, ...]]]] = {}
+        # GameIndex.placed's last answer by list: the index, the seats asked about, and the
+        # answer (forgotten when one of the list's cards moves, `actions.move`, or a circle
+        # is made, `add_circle`).
+        self.placed_memo: dict[str, tuple[GameIndex, tuple[Seat, ...],
+                                          list[tuple[int, Ability]]]] = {}
         # A selector's zone names by (seat, zone words), kept the same way.
         self.selected_zones: dict[tuple[Seat, tuple[str, ...]],
                                   tuple[dict[CircleName, tuple[str, int]], int,
@@ -469,13 +475,15 @@ class Game:
         return twin
 
     def cards_changed(self) -> None:
-        """Card ids were edited in place (a determinization deals hidden cards anew): the
+        """Card ids were edited in place (a determinization deals hidden cards anew), or
+        where cards are (`GameState.loc`) was edited other than through `actions.move`: the
         data derived from them is rebuilt on next use."""
         self._index = self._index_base = None
         self.cont_cache = None
         self.state_cache = None
         self.pick_refs = None
         self.cont_memo = {}  # kept by (uid, ability number): the uid may hold another card now
+        self.placed_memo = {}
 
     def resample(self, seat: Seat, rng: random.Random) -> Game:
         """A new game consistent with everything `seat` can know (its view and the public
@@ -888,6 +896,7 @@ class Game:
             raise ValueError(f"{seat} already has a circle {name!r}")
         player.circles[name] = (row, column)
         player.zones[name] = []
+        self.placed_memo = {}  # a list's zone words ("RC") may now name one more zone
 
     def is_field(self, seat: Seat, zone: str) -> bool:
         """VC, RC (including circles created mid-game) and GC, and plugins' field zones."""

@@ -59,8 +59,11 @@ def active_in(game: Game, seat: Seat, zone: str, zones: frozenset[str]) -> bool:
         return True
     if zone in CORE_ZONES:
         return False  # never a circle nor on one: only its exact name matches (most cards)
-    if (zone not in game.state.players[seat].circles and zone != GC
-            and zone not in game.engine.zone_circles):
+    zone_circles = game.engine.zone_circles
+    if zone in game.state.players[seat].circles:
+        if zone not in zone_circles:  # a circle (a unit's place): the words naming circles
+            return (zone != VC and "RC" in zones) or "field" in zones or "units" in zones
+    elif zone != GC and zone not in zone_circles:
         return False  # hand, deck, drop…: only an exact name matches
     return zone_matches(game, seat, zone, zones)
 
