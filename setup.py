@@ -54,12 +54,13 @@ COMPILED = [
     # an untyped module where the build has no numpy (pip's isolated build).
     "vgcore/envs/encoding.py",
     # The built-in plugins' rules that d-standard's decisions ask (orders listed at every main
-    # phase and guard question, Prison's answers and step): in the same group, so they call
-    # the engine in C. The hooks registering them stay in each package's interpreted
-    # `__init__.py` (a compiled function cannot carry pluggy's marker); the plugins still
-    # register through entry points, like a third party's.
+    # phase and guard question, Prison's answers and step, overDress's answers): in the same
+    # group, so they call the engine in C. The hooks registering them stay in each package's
+    # interpreted `__init__.py` (a compiled function cannot carry pluggy's marker); the
+    # plugins still register through entry points, like a third party's.
     "plugins/vgcore_dera/orders.py",
     "plugins/vgcore_prison/jail.py",
+    "plugins/vgcore_overdress/dress.py",
 ]
 GROUP = "vgcore._native"
 MANIFEST = "vgcore/_native.json"

@@ -31,7 +31,7 @@ PURE_ENV = "VGCORE_PURE"
 # tests/test_native.py checks against this): named here as well so that they are refused with
 # the group even when the manifest is missing — a module of the group loaded alone would call
 # into engine modules that were never initialised.
-PLUGIN_MODULES: Final = ("vgcore_dera.orders", "vgcore_prison.jail")
+PLUGIN_MODULES: Final = ("vgcore_dera.orders", "vgcore_prison.jail", "vgcore_overdress.dress")
 
 
 @dataclass(frozen=True)

@@ -28,15 +28,15 @@ from vgcore import actions, hookimpl
 from vgcore.decisions import Action
 from vgcore.engine import PluginScope, hears_moves
 from vgcore.game import Game
-from vgcore.selectors import Ctx, card_matches, resolve_ref
-from vgcore.types import VC, Zone
+from vgcore.selectors import resolve_ref
+from vgcore.types import Zone
 from vgcore.zones import ZoneSpec
+from vgcore_overdress.dress import KIND, VERB, materials, materials_of, overdress_options
 
 ZONE = "originaldress"
 FLAG = "originaldress"          # player flag: {str(unit uid): [uids of its originalDress]}
 STATE = "overdress_state"       # the modifier that marks a unit in the overDress state
-KIND = "overdress_unit"
-VERB = "overdress"
+__all__ = ["KIND", "VERB", "materials", "materials_of", "overdress_options"]  # from .dress
 
 
 # The filter keys a material alternative may use: the core's (docs/lua-api.md §4.3) that read
@@ -60,52 +60,6 @@ MATERIAL_SCHEMA: dict[str, Any] = {
                 "unit": {"type": "boolean"}, "sentinel": {"type": "boolean"},
                 "persona_ride": {"type": "boolean"}, "has": {"type": "string"}}}},
     ]}
-
-
-def materials(game: Game, card_id: str) -> list[dict[str, Any]]:
-    """What an overDress unit dresses over (its record's `overdress` field) as filter tables,
-    any of which a rear-guard may match; [] for a card that cannot overDress."""
-    card = game.engine.db[card_id]
-    if card.kind != KIND:
-        return []
-    field = card.extra.get("overdress")
-    if isinstance(field, str):
-        return [{"name_has": field}] if field else []
-    if isinstance(field, (list, tuple)):  # the card database freezes lists into tuples
-        return [{k: tuple(v) if isinstance(v, list) else v for k, v in alt.items()}
-                for alt in field]
-    return []
-
-
-def is_material(game: Game, seat: str, card_id: str, under: int) -> bool:
-    """Whether the rear-guard `under` is a material for the overDress unit `card_id`."""
-    ctx = Ctx(seat)
-    return any(card_matches(game, ctx, under, alt) for alt in materials(game, card_id))
-
-
-def overdress_options(game: Game, seat: str) -> list[Action]:
-    """`overdress <id> <circle>` for each overDress unit in hand (grade ≤ the vanguard's, as a
-    normal call) and each rear-guard circle whose unit is one of its materials."""
-    st = game.state
-    player = st.players[seat]
-    records, card_ids = game.engine.records, st.card_ids
-    in_hand = {card_ids[u] for u in player.zones[Zone.HAND] if records[card_ids[u]].kind == KIND}
-    if not in_hand:
-        return []  # asked at every main phase question: most hands hold no overDress unit
-    vg = game.vanguard(seat)
-    max_grade = game.grade(vg) if vg is not None else 0
-    options: list[Action] = []
-    for card_id in sorted(in_hand):
-        card = records[card_id]
-        if card.grade is None or card.grade > max_grade:
-            continue
-        for circle in player.circles:
-            if circle == VC:
-                continue
-            under = game.unit_at(seat, circle)
-            if under is not None and is_material(game, seat, card_id, under):
-                options.append(Action(VERB, (card_id, circle)))
-    return options
 
 
 def overdress(game: Game, seat: str, card_id: str, circle: str) -> None:
