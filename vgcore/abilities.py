@@ -846,10 +846,10 @@ class GameIndex:
             return memo[2]
         places = self.places_of(which)
         if which not in self.forgets:  # its cards' moves now forget the kept answers
-            self.forgets.add(which)
             held = self.lists_held
             for uid in places[2]:
                 held[uid] = (*held.get(uid, ()), which)
+            self.forgets.add(which)
         found = self.walk_placed(game, which, seats, places)
         game.placed_memo[which] = (self, seats, found)
         return found

@@ -31,12 +31,12 @@ from vgcore.game import Game
 from vgcore.selectors import resolve_ref
 from vgcore.types import Zone
 from vgcore.zones import ZoneSpec
-from vgcore_overdress.dress import KIND, VERB, materials, materials_of, overdress_options
+from vgcore_overdress.dress import KIND, VERB, overdress_options
+from vgcore_overdress.dress import materials as materials  # re-exported: the tests read it
 
 ZONE = "originaldress"
 FLAG = "originaldress"          # player flag: {str(unit uid): [uids of its originalDress]}
 STATE = "overdress_state"       # the modifier that marks a unit in the overDress state
-__all__ = ["KIND", "VERB", "materials", "materials_of", "overdress_options"]  # from .dress
 
 
 # The filter keys a material alternative may use: the core's (docs/lua-api.md §4.3) that read
