@@ -173,8 +173,12 @@ class BuildWithManifest(build_ext):
             # The staging copy first; PYTHONPATH kept after it: pip's isolated build finds its
             # build requirements (the engine's dependencies among them) through it.
             path = os.pathsep.join(filter(None, [str(staging), os.environ.get("PYTHONPATH")]))
+            # A fixed hash seed: the games are the same under any seed, but the order of
+            # string-keyed sets and dicts inside the engine is not, and with it the branch
+            # counts the compiler lays the code out by. (The C that mypyc writes may still
+            # differ between two builds: its own analysis follows this process's hash order.)
             env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1",
-                   "VGCORE_CACHE_DIR": "off"}
+                   "VGCORE_CACHE_DIR": "off", "PYTHONHASHSEED": "0"}
             done = subprocess.run(
                 [sys.executable, "-m", "vgcore.pgotrain", str(ROOT / "pyproject.toml")],
                 cwd=staging, env=env, capture_output=True, text=True)
