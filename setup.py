@@ -206,28 +206,46 @@ def extensions() -> list:
     if os.environ.get("VGCORE_PURE_BUILD") == "1" or not BUILDING & set(sys.argv[1:]):
         return []
     try:
-        from mypyc.build import mypycify
+        import mypyc.build  # noqa: F401 - only whether it is there
     except ImportError:
         print("vgcore: mypyc not available; building pure Python", file=sys.stderr)
         return []
-    try:
-        built = mypycify(
-            # The compiled modules import others that mypy does not check strictly (hookspecs
-            # and friends); those stay interpreted and are read only for their types. No mypy
-            # cache: from a warm cache mypyc 1.13 emits an empty library for a group in a
-            # package.
-            ["--ignore-missing-imports", "--follow-imports=silent", "--cache-dir=/dev/null",
-             *COMPILED],
-            opt_level="3",
-            separate=[(COMPILED, GROUP)],
-        )
-    except SystemExit:  # mypy found type errors, or mypyc failed (printed above)
+    # mypyc runs in a child with a fixed hash seed: the C it writes follows its own process's
+    # hash order, so two builds of one source differed (docs/performance.md, session 27);
+    # this process's seed is not setup.py's to choose (pip runs it inside its backend).
+    import pickle
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", GENERATE, json.dumps(COMPILED), GROUP], cwd=ROOT,
+        env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True)
+    sys.stderr.write(done.stderr.decode(errors="replace"))
+    if done.returncode != 0:  # mypy found type errors, or mypyc failed (printed above)
+        sys.stdout.write(done.stdout.decode(errors="replace"))
         print("vgcore: mypyc could not compile the modules (above); building pure Python",
               file=sys.stderr)
         return []
+    built = pickle.loads(done.stdout)
     for extension in built:
         extension.optional = True  # a failed compile is a warning: pure Python still works
     return built
+
+
+# The child that generates the C (argv: the compiled files as JSON, the group's name) and
+# writes the setuptools extensions, pickled, to its stdout. The compiled modules import others
+# that mypy does not check strictly (hookspecs and friends); those stay interpreted and are
+# read only for their types. No mypy cache: from a warm cache mypyc 1.13 emits an empty
+# library for a group in a package. mypy's own messages go to stderr.
+GENERATE = """
+import contextlib, json, pickle, sys
+from mypyc.build import mypycify
+files, group = json.loads(sys.argv[1]), sys.argv[2]
+with contextlib.redirect_stdout(sys.stderr):
+    built = mypycify(["--ignore-missing-imports", "--follow-imports=silent",
+                      "--cache-dir=/dev/null", *files], opt_level="3",
+                     separate=[(files, group)])
+sys.stdout.buffer.write(pickle.dumps(built))
+"""
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildWithManifest})
