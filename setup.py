@@ -225,7 +225,12 @@ def extensions() -> list:
         print("vgcore: mypyc could not compile the modules (above); building pure Python",
               file=sys.stderr)
         return []
-    built = pickle.loads(done.stdout)
+    try:
+        built = pickle.loads(done.stdout)
+    except Exception as exc:  # anything but the extensions on its stdout
+        print(f"vgcore: mypyc's child gave no extensions ({exc!r}); building pure Python",
+              file=sys.stderr)
+        return []
     for extension in built:
         extension.optional = True  # a failed compile is a warning: pure Python still works
     return built
