@@ -172,14 +172,11 @@ def swap_circles(game: Game, seat: Seat, a: CircleName, b: CircleName) -> None:
     ua, ub = zones[a][:], zones[b][:]
     zones[a], zones[b] = ub, ua
     held = game.index.lists_held
-    for uid in ub:
-        game.state.loc[uid] = (seat, a)
-        if uid in held:
-            forget_placed(game, held[uid])
-    for uid in ua:
-        game.state.loc[uid] = (seat, b)
-        if uid in held:
-            forget_placed(game, held[uid])
+    for uid, circle in [*((u, a) for u in ub), *((u, b) for u in ua)]:
+        game.state.loc[uid] = (seat, circle)
+        lists = held.get(uid)
+        if lists is not None:
+            forget_placed(game, lists)
 
 
 def forget_placed(game: Game, lists: tuple[str, ...]) -> None:
