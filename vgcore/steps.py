@@ -164,10 +164,10 @@ def start_picks(frame: Frame, seat: Seat, candidates: Sequence[Uid], low: int, h
     need = need if weights is not None else 0
     if high == 0 and need <= 0:
         return False
+    kept = None if weights is None else [max(0, w) for w in weights]
     pick = {"seat": seat, "cands": list(candidates), "picked": [], "low": low, "high": high,
-            "verb": verb, "stop": stop, "need": need, "stopped": False,
-            "weights": None if weights is None else [max(0, w) for w in weights]}
-    if not completable(pick, 0, 0, list(weights_of(pick).values())):
+            "verb": verb, "stop": stop, "need": need, "stopped": False, "weights": kept}
+    if not completable(pick, 0, 0, kept if kept is not None else [1] * len(candidates)):
         raise ValueError(f"a choice of {low}..{high} of {len(candidates)} cards totalling "
                          f"{need} cannot be completed")
     frame[PICK] = pick
@@ -191,7 +191,7 @@ def next_pick(game: Game, frame: Frame, kind: str, prompt: str) -> list[Uid] | N
         taken = set(p["picked"])
         return [u for u in p["cands"] if u in taken]  # a set: the order of picks is no part
     if pick_complete(p):
-        options.append(new_action(p["stop"]))
+        options.append(shared_action(p["stop"]))
     elif all_needed(p):
         options = options[:1]  # every card left must be taken: no choice, only an order
     game.ask(p["seat"], kind, f"{prompt} ({pick_progress(p)})", options,
@@ -259,7 +259,8 @@ def pick_ref(game: Game, chooser: Seat, uid: Uid) -> str:
 
 def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
     """`<verb> <ref>` for each card (copies alike) after whose pick the choice can still be
-    completed."""
+    completed. Shared actions: refs are card ids and places, bounded by the card pool, and
+    each game asks the same ones again."""
     picked = p["picked"]
     if len(picked) >= p["high"]:
         return []
@@ -269,10 +270,10 @@ def pick_options(game: Game, p: Mapping[str, Any]) -> list[Action]:
     for uid in rest:
         first.setdefault(refs[uid], uid)
     if p["weights"] is None:  # counting only: with low <= high <= candidates, any pick fits
-        return [new_action(p["verb"], (ref,)) for ref in sorted(first)]
+        return [shared_action(p["verb"], (ref,)) for ref in sorted(first)]
     weights = weights_of(p)
     total = sum(weights[u] for u in picked)
-    return [new_action(p["verb"], (ref,)) for ref, uid in sorted(first.items())
+    return [shared_action(p["verb"], (ref,)) for ref, uid in sorted(first.items())
             if completable(p, len(picked) + 1, total + weights[uid],
                            [weights[u] for u in rest if u != uid])]
 
