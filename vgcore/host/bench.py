@@ -114,7 +114,7 @@ class ResumeResult:
     # can end while its seat A is away: the host's agent plays on until A is asked)
     answers_per_game: int  # seat A's answers in each (the host's agent answered B's)
     journal_per_game: float  # journal entries per game (A's answers and the agent's)
-    snapshots: int  # games with a snapshot (the host takes one every 50 entries by default)
+    snapshots: int  # games with a snapshot (the host takes one every 250 entries by default)
     startup_empty_s: float  # start to first pong, empty database
     startup_s: float  # start to first pong, `games` games to resume (they are rebuilt in
     # the background, a game asked for first rebuilt at once)

@@ -45,7 +45,7 @@ DEFAULT_HOST = "127.0.0.1"
               help="A web page origin (scheme://host[:port]) allowed to open a WebSocket; "
                    "repeatable. Needed for browser clients when bound beyond loopback.")
 @click.option("--snapshot-every", type=click.IntRange(min=0), default=None,
-              help="Journal entries between snapshots of a game (0: never).  [default: 50]")
+              help="Journal entries between snapshots of a game (0: never).  [default: 250]")
 @click.option("--reconnect-window", type=click.FloatRange(min=0), default=None,
               metavar="SECONDS",
               help="How long a disconnected seat may take to come back before its game's "

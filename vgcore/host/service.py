@@ -48,7 +48,11 @@ FINALS_KEPT = 8  # finished games whose final `Game` is kept, for late views and
 
 @dataclass(slots=True)
 class HostConfig:
-    snapshot_every: int = 50  # journal entries between snapshots (0: never)
+    # Journal entries between snapshots (0: never). A snapshot holds the game's whole event
+    # log, so loading one costs about what replaying the answers it skips does (~10-15 µs an
+    # answer either way, docs/performance.md session 28): they bound the replay of long
+    # games, and taken every 50 entries they were ~5 % of a busy host's CPU for nothing.
+    snapshot_every: int = 250
     reconnect_window_ms: int = 120_000  # a seat gone this long forfeits (0: wait forever)
     join_window_ms: int = 600_000  # a new game's human seats join within this (0: forever)
     finished_kept: int = 256  # finished games kept in memory for late joins and retries
