@@ -60,6 +60,8 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
+from vgcore.host.reads import read_in_small_buffers
+
 SERVE = [sys.executable, "-m", "vgcore.cli", "serve"]
 LISTENING = re.compile(r"listening on (ws://\S+)")
 RESUMED = re.compile(r"resumed (\d+) unfinished games in")
@@ -382,6 +384,7 @@ class Bot:
     @classmethod
     async def open(cls, url: str, rng: random.Random, options: Options) -> Bot:
         ws = await connect(url, compression=options.compression, max_size=MAX_HOST_MESSAGE)
+        read_in_small_buffers(ws.transport)
         bot = cls(ws, rng, options.views)
         if options.batch:
             await bot.request({"type": "hello", "batch": True})

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, Protocol, TypeVar
 
 from vgcore.errors import VgError
+from vgcore.host.reads import read_in_small_buffers
 
 DEFAULT_TIMEOUT = 30.0  # seconds a request or next() waits before TimeoutError
 MAX_HOST_MESSAGE = 64 * 2**20  # a finished game's replay can be large; refuse only absurd
@@ -83,6 +84,7 @@ class AsyncClient:
         from websockets.asyncio.client import connect
 
         ws = await connect(url, origin=origin, max_size=MAX_HOST_MESSAGE)  # type: ignore[arg-type]
+        read_in_small_buffers(ws.transport)
         return cls(WsLink(ws), validate=validate)
 
     @classmethod

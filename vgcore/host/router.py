@@ -35,6 +35,7 @@ import msgspec
 
 from vgcore.host import protocol as p
 from vgcore.host import trace
+from vgcore.host.reads import read_in_small_buffers
 from vgcore.host.shards import shard_of
 from vgcore.host.worker import BATCH, CLOSE, LEAVE, MESSAGE, OPEN, RESUMED, ROUTER_PID
 
@@ -185,6 +186,7 @@ class WorkerLink(asyncio.SubprocessProtocol):
         stdin = transport.get_pipe_transport(0)
         assert isinstance(stdin, asyncio.WriteTransport)
         self.stdin = stdin
+        read_in_small_buffers(transport.get_pipe_transport(1))
 
     def write(self, data: bytes) -> None:
         self.pending.append(data)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from vgcore.host import protocol
 from vgcore.host.protocol import MAX_MESSAGE
+from vgcore.host.reads import read_in_small_buffers
 
 if TYPE_CHECKING:
     from vgcore.host.router import RouterConnection
@@ -135,7 +136,9 @@ async def _stream_reader(stdin: BinaryIO) -> asyncio.StreamReader:
     reader = asyncio.StreamReader(limit=MAX_MESSAGE)
     mode = os.fstat(stdin.fileno()).st_mode
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), stdin)
+        reading, _ = await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(reader), stdin)
+        read_in_small_buffers(reading)
         return reader
     threading.Thread(target=_pump, args=(loop, reader, stdin.fileno()),
                      name="vgcore-stdin", daemon=True).start()

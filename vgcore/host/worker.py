@@ -39,6 +39,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from vgcore.host.reads import read_in_small_buffers
+
 if TYPE_CHECKING:
     from vgcore.host.service import Connection, Host
 
@@ -184,7 +186,8 @@ async def serve_worker(host: Host) -> None:
     ended: asyncio.Future[None] = loop.create_future()
     out, _ = await loop.connect_write_pipe(asyncio.Protocol, sys.stdout.buffer)
     mux = Mux(host, out)  # type: ignore[arg-type]  # a pipe transport writes
-    await loop.connect_read_pipe(lambda: RouterPipe(mux, ended), sys.stdin.buffer)
+    reading, _ = await loop.connect_read_pipe(lambda: RouterPipe(mux, ended), sys.stdin.buffer)
+    read_in_small_buffers(reading)
     host.spawn(_report_resumed(host, mux))
     try:
         await ended

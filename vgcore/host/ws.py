@@ -36,6 +36,7 @@ from websockets.protocol import State
 from vgcore.host import trace
 from vgcore.host.http import HttpRoutes
 from vgcore.host.protocol import MAX_MESSAGE
+from vgcore.host.reads import read_in_small_buffers
 from vgcore.host.room import MAX_RESUME_EVENTS
 from vgcore.host.stdio import bad_message, receive
 
@@ -115,6 +116,7 @@ async def serve_connection(host: Host | Router, ws: ServerConnection, outbound_l
             log.warning("%s: %d messages unread; closing it", _peer(ws), outbound_limit)
             closing.append(asyncio.create_task(ws.close(CLOSE_TOO_SLOW, "too slow")))
 
+    read_in_small_buffers(ws.transport)
     connection = host.connect(send, peer=_peer(ws))
     writer = asyncio.create_task(_write_frames(ws, outbound))
     try:
