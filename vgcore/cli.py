@@ -295,6 +295,10 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--trace", "trace_host", is_flag=True,
               help="--host: where the host's time goes (vgcore/host/trace.py): its phases per "
                    "answer, loop callbacks and collector pauses, and the bots' own.")
+@click.option("--neighbour", is_flag=True,
+              help="--host: run a process that streams memory at nice 19 beside the timed "
+                   "runs: the contention of a busy VM's neighbours, on demand "
+                   "(vgcore/host/neighbour.py).")
 @click.option("--compare", "compare_rev", default=None, metavar="REV",
               help="Also bench git revision REV of this checkout, alternately with this one, "
                    "and report both medians and the speed-up (docs/performance.md).")
@@ -319,7 +323,8 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
           answers: int | None, seconds: float | None, resume_games: int | None,
           think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
           views: bool, batch: bool, host_workers: int, profile_path: str | None,
-          trace_host: bool, compare_rev: str | None, compare_interpreted: bool, rounds: int,
+          trace_host: bool, neighbour: bool, compare_rev: str | None,
+          compare_interpreted: bool, rounds: int,
           startup_runs: int | None,
           env_mode: bool, steps: int, card_dirs: tuple[str, ...]) -> None:
     """Measure decisions/s, time per decision, clone time and memory with random agents.
@@ -334,7 +339,8 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
     if host_mode:
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
-                   batch=batch, rate=rate, trace=trace_host, workers=host_workers)
+                   batch=batch, rate=rate, trace=trace_host, workers=host_workers,
+                   neighbour=neighbour)
         return
     if compare_rev is not None:
         argv = ["--format", format_id, "--games", str(games or 200), "--seed", str(seed)]
@@ -415,7 +421,8 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                seconds: float | None, resume_games: int | None, think_ms: float,
                bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
                card_dirs: tuple[str, ...], *, batch: bool = True,
-               rate: float | None = None, trace: bool = False, workers: int = 2) -> None:
+               rate: float | None = None, trace: bool = False, workers: int = 2,
+               neighbour: bool = False) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py)."""
     if profile_path and workers > 1:
         click.echo("... --profile follows one process: the host runs as one (--workers 1)",
@@ -433,7 +440,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       think_ms=think_ms, rate=rate, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
                       batch=batch, card_dirs=card_dirs, trace=trace,
-                      workers=workers,
+                      workers=workers, neighbour=neighbour,
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))

@@ -65,7 +65,7 @@ def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_run
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert (data["bot_vs_bot"], data["resume"], data["compression"], data["views"],
-            data["workers"]) == (None, None, None, False, 1)
+            data["workers"], data["neighbour"]) == (None, None, None, False, 1, False)
     assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
     assert data["vs_agent"]["think_ms"] == 5
     assert data["vs_agent"]["rate"] is None
@@ -89,12 +89,14 @@ def test_paced_bots_share_one_poisson_stream_of_answers() -> None:
     assert unpaced.next_slot == 0.0  # no rate: nothing scheduled
 
 
-def test_bench_host_paces_the_bots_to_a_rate() -> None:
+def test_bench_host_paces_the_bots_to_a_rate_beside_a_neighbour() -> None:
     run = subprocess.run([*BENCH, "--games", "2", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--rate", "40", "--json"],
+                          "--no-bot-vs-bot", "--rate", "40", "--neighbour", "--json"],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
-    figures = json.loads(run.stdout)["vs_agent"]
+    data = json.loads(run.stdout)
+    assert data["neighbour"] is True
+    figures = data["vs_agent"]
     assert figures["rate"] == 40 and figures["answers"] > 0
     machine = figures["machine_cpu"]
     assert machine["busy"] > 0 and machine["steal"] >= 0 and machine["iowait"] >= 0
