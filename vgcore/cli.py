@@ -296,9 +296,8 @@ def end_simulation(report: Any, lenient: bool) -> None:
               help="--host: where the host's time goes (vgcore/host/trace.py): its phases per "
                    "answer, loop callbacks and collector pauses, and the bots' own.")
 @click.option("--neighbour", is_flag=True,
-              help="--host: run a process that streams memory at nice 19 beside the timed "
-                   "runs: the contention of a busy VM's neighbours, on demand "
-                   "(vgcore/host/neighbour.py).")
+              help="--host: run a busy process (copying memory, at nice 19) beside the "
+                   "timed runs: the host's tail under contention (vgcore/host/neighbour.py).")
 @click.option("--compare", "compare_rev", default=None, metavar="REV",
               help="Also bench git revision REV of this checkout, alternately with this one, "
                    "and report both medians and the speed-up (docs/performance.md).")

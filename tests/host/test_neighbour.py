@@ -1,4 +1,4 @@
-"""`bench --host --neighbour`'s memory-streaming process (vgcore/host/neighbour.py): a real
+"""`bench --host --neighbour`'s busy process (vgcore/host/neighbour.py): a real
 subprocess, at nice 19, busy while wanted and gone after."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from vgcore.host.neighbour import MemoryNeighbour
+from vgcore.host.neighbour import BusyNeighbour
 
 
 def stat_fields(pid: int) -> list[str]:
@@ -20,7 +20,7 @@ def stat_fields(pid: int) -> list[str]:
 @pytest.mark.skipif(not __import__("os").path.exists("/proc/self/stat"),
                     reason="reads the process's nice value and CPU time from Linux /proc")
 def test_the_neighbour_streams_at_nice_19_until_the_block_ends() -> None:
-    with MemoryNeighbour() as neighbour:
+    with BusyNeighbour() as neighbour:
         assert neighbour.process is not None and neighbour.started
         pid = neighbour.process.pid
         assert int(stat_fields(pid)[16]) == 19
@@ -35,5 +35,5 @@ def test_the_neighbour_streams_at_nice_19_until_the_block_ends() -> None:
 
 
 def test_an_unwanted_neighbour_starts_nothing() -> None:
-    with MemoryNeighbour(wanted=False) as neighbour:
+    with BusyNeighbour(wanted=False) as neighbour:
         assert not neighbour.started

@@ -60,7 +60,7 @@ from typing import Any
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
 
-from vgcore.host.neighbour import MemoryNeighbour
+from vgcore.host.neighbour import BusyNeighbour
 from vgcore.host.reads import read_in_small_buffers
 
 SERVE = [sys.executable, "-m", "vgcore.cli", "serve"]
@@ -132,7 +132,7 @@ class HostBenchResult:
     views: bool  # whether the bots asked for views (join's `views`)
     batch: bool  # whether the bots asked for batch messages (hello's `batch`)
     workers: int  # the host's worker processes (`serve --workers`)
-    neighbour: bool  # whether a memory-streaming process ran beside the timed runs
+    neighbour: bool  # whether a busy process (nice 19) ran beside the timed runs
     machine: dict[str, Any]
     rss_start_mib: float  # the host after one warm-up game
     rss_games_mib: float  # with `games` games created and joined
@@ -523,7 +523,7 @@ class Options:
     card_dirs: tuple[str, ...] = ()
     profile: Path | None = None  # cProfile the vs_agent host into this file
     trace: bool = False  # trace each run's host and the bots' loop (trace.py)
-    neighbour: bool = False  # a memory-streaming process at nice 19 beside the load runs
+    neighbour: bool = False  # a busy process at nice 19 beside the load runs (neighbour.py)
 
     def host_args(self) -> tuple[str, ...]:
         """The `vgcore serve` options of every host this bench starts."""
@@ -591,7 +591,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
                            trace=Path(tmp) / "agent.trace.json" if options.trace else None)
         await host.start()
         try:
-            with MemoryNeighbour(options.neighbour):
+            with BusyNeighbour(options.neighbour):
                 vs_agent, memory = await measure_load(host, options, bots_per_game=1)
         finally:
             await host.stop()
@@ -604,7 +604,7 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
                                trace=Path(tmp) / "bots.trace.json" if options.trace else None)
             await host.start()
             try:
-                with MemoryNeighbour(options.neighbour):
+                with BusyNeighbour(options.neighbour):
                     bot_vs_bot, _ = await measure_load(host, options, bots_per_game=2)
             finally:
                 await host.stop()

@@ -1,12 +1,14 @@
-"""A noisy neighbour for `vgcore bench --host --neighbour`: the VM's slow phases, on demand.
+"""A busy neighbour for `vgcore bench --host --neighbour`: the host's tail under contention.
 
-On this two-core VM the host's tail latency rose two- to fourfold at times while the host
-did the same work (its CPU an answer unchanged), no other process was busy and a pure-Python
-calibration loop ran as fast as ever: neighbours on the physical machine were contending for
-its memory and caches. A process inside the VM that copies 64 MiB buffers in a loop at
-`nice 19` does the same to the host (docs/performance.md, session 28): it takes little CPU
-from anyone, but its memory traffic slows everyone's, and a change to the host can then be
-judged by its tail under contention rather than by the VM's luck of the hour.
+On a two-core machine the host and the bench's bots keep about 1.4 cores busy at 2,000
+answers/s. A CPU-bound process beside them, even at `nice 19`, takes the vs_agent p99 from
+~10 ms to 28-46 ms and doubles p50 while the host's CPU an answer stays the same: the kernel's
+scheduler (EEVDF here) lets the low-priority process finish its slice before a host process
+that has just been woken runs, and each answer wakes four processes in turn (bot, router,
+worker, router). The same process at SCHED_IDLE, with the same memory traffic, leaves p99 at
+9-19 ms (docs/performance.md, session 28). The neighbour copies 64 MiB buffers (over any
+cache) so that it also loads the memory system, as a real neighbour would; a change to the
+host can then be judged by its tail under contention rather than by the machine's quiet hour.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ STREAM = ("import os\nos.nice(19)\nsource = bytes(64 << 20)\ntarget = bytearray(
 STOP_WAIT = 5.0  # seconds the neighbour is given to exit after SIGTERM before SIGKILL
 
 
-class MemoryNeighbour:
-    """The streaming process, started on entering and killed on leaving (a context manager);
+class BusyNeighbour:
+    """The busy process, started on entering and killed on leaving (a context manager);
     `started` is False when it is not wanted, so callers need not branch."""
 
     def __init__(self, wanted: bool = True) -> None:
@@ -34,7 +36,7 @@ class MemoryNeighbour:
     def started(self) -> bool:
         return self.process is not None
 
-    def __enter__(self) -> MemoryNeighbour:
+    def __enter__(self) -> BusyNeighbour:
         if self.wanted:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", STREAM], stdin=subprocess.DEVNULL,
@@ -42,7 +44,7 @@ class MemoryNeighbour:
             assert self.process.stdout is not None
             if self.process.stdout.readline() != b"streaming\n":  # its buffers are made
                 self.stop()
-                raise RuntimeError("the memory neighbour did not start")
+                raise RuntimeError("the busy neighbour did not start")
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
