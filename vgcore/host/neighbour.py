@@ -2,13 +2,14 @@
 
 On a two-core machine the host and the bench's bots keep about 1.4 cores busy at 2,000
 answers/s. A CPU-bound process beside them, even at `nice 19`, takes the vs_agent p99 from
-~10 ms to 28-46 ms and doubles p50 while the host's CPU an answer stays the same: the kernel's
-scheduler (EEVDF here) lets the low-priority process finish its slice before a host process
-that has just been woken runs, and each answer wakes four processes in turn (bot, router,
-worker, router). The same process at SCHED_IDLE, with the same memory traffic, leaves p99 at
-9-19 ms (docs/performance.md, session 28). The neighbour copies 64 MiB buffers (over any
-cache) so that it also loads the memory system, as a real neighbour would; a change to the
-host can then be judged by its tail under contention rather than by the machine's quiet hour.
+~10 ms to 28-46 ms and doubles p50 while the host's CPU an answer stays the same: the
+kernel's scheduler (EEVDF here) lets the low-priority process finish its slice before a host
+process that has just been woken runs, and with the load's ~1.4 cores busy, a woken process
+finds it on the core it wants most of the time. The same process at SCHED_IDLE, with the
+same memory traffic, leaves p99 at 9-19 ms (docs/performance.md, session 28). The neighbour
+copies 64 MiB buffers (over any cache) so that it also loads the memory system, as a real
+neighbour would; a change to the host can then be judged by its tail under contention
+rather than by the machine's quiet hour.
 """
 
 from __future__ import annotations
