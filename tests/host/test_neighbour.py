@@ -3,6 +3,7 @@ subprocess, at nice 19, busy while wanted and gone after."""
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 
@@ -17,7 +18,7 @@ def stat_fields(pid: int) -> list[str]:
         return stat.read().rsplit(")", 1)[1].split()
 
 
-@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/stat"),
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"),
                     reason="reads the process's nice value and CPU time from Linux /proc")
 def test_the_neighbour_streams_at_nice_19_until_the_block_ends() -> None:
     with BusyNeighbour() as neighbour:
