@@ -270,11 +270,15 @@ def end_simulation(report: Any, lenient: bool) -> None:
                    "[default: 1000]")
 @click.option("--think", "think_ms", default=0.0, show_default=True,
               type=click.FloatRange(min=0),
-              help="--host: each bot's mean wait before an answer, in ms (0: as fast as it "
-                   "can; a think time leaves the host unsaturated, to see its latency).")
+              help="--host: each bot's mean wait before an answer, in ms (0: none; with a "
+                   "think time the bots are not paced unless --rate is given).")
 @click.option("--rate", default=None, type=click.FloatRange(min=0, min_open=True),
               help="--host: pace all the bots' answers together to this many per second (a "
-                   "Poisson stream): the latency at that load, rather than at saturation.")
+                   "Poisson stream): the latency at that load, rather than at saturation. "
+                   "[default: the budget's 2000, then the vs_agent host once more unpaced]")
+@click.option("--saturate", is_flag=True,
+              help="--host: no pacing: the bots answer the instant they are asked, so the "
+                   "host runs flat out (its latency is then its queue).")
 @click.option("--bot-vs-bot/--no-bot-vs-bot", default=True, show_default=True,
               help="--host: also time games whose two seats are both bot connections.")
 @click.option("--compression", type=click.Choice(["deflate", "none"]), default="deflate",
@@ -320,7 +324,8 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @guarded
 def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode: bool,
           answers: int | None, seconds: float | None, resume_games: int | None,
-          think_ms: float, rate: float | None, bot_vs_bot: bool, compression: str,
+          think_ms: float, rate: float | None, saturate: bool, bot_vs_bot: bool,
+          compression: str,
           views: bool, batch: bool, host_workers: int, profile_path: str | None,
           trace_host: bool, neighbour: bool, compare_rev: str | None,
           compare_interpreted: bool, rounds: int,
@@ -336,10 +341,12 @@ def bench(format_id: str, games: int | None, seed: int, as_json: bool, host_mode
         bench_env(format_id, steps, seed, rounds, as_json, card_dirs)
         return
     if host_mode:
+        if saturate and rate is not None:
+            raise click.UsageError("--saturate and --rate exclude each other")
         bench_host(format_id, games or 100, seed, as_json, answers, seconds, resume_games,
                    think_ms, bot_vs_bot, compression, views, profile_path, card_dirs,
-                   batch=batch, rate=rate, trace=trace_host, workers=host_workers,
-                   neighbour=neighbour)
+                   batch=batch, rate=rate, saturate=saturate, trace=trace_host,
+                   workers=host_workers, neighbour=neighbour)
         return
     if compare_rev is not None:
         argv = ["--format", format_id, "--games", str(games or 200), "--seed", str(seed)]
@@ -420,18 +427,23 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                seconds: float | None, resume_games: int | None, think_ms: float,
                bot_vs_bot: bool, compression: str, views: bool, profile_path: str | None,
                card_dirs: tuple[str, ...], *, batch: bool = True,
-               rate: float | None = None, trace: bool = False, workers: int = 2,
-               neighbour: bool = False) -> None:
-    """`vgcore bench --host` (vgcore/host/bench.py)."""
+               rate: float | None = None, saturate: bool = False, trace: bool = False,
+               workers: int = 2, neighbour: bool = False) -> None:
+    """`vgcore bench --host` (vgcore/host/bench.py). Unless told otherwise (--rate, --think,
+    --saturate), the bots are paced at the budget's load and the vs_agent host is then timed
+    unpaced too, so that one run judges every promise of the budget."""
     if profile_path and workers > 1:
         click.echo("... --profile follows one process: the host runs as one (--workers 1)",
                    err=True)
         workers = 1
     from pathlib import Path
 
-    from vgcore.host.bench import DEFAULT_ANSWERS, DEFAULT_RESUME, Options
+    from vgcore.host.bench import BUDGET, DEFAULT_ANSWERS, DEFAULT_RESUME, Options
     from vgcore.host.bench import bench_host as run_host_bench
 
+    budget_load = rate is None and not saturate and think_ms == 0
+    if budget_load:
+        rate = BUDGET.rate
     options = Options(format_id=format_id, games=games,
                       answers=answers if answers is not None else DEFAULT_ANSWERS,
                       seconds=seconds,
@@ -439,7 +451,7 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                       think_ms=think_ms, rate=rate, bot_vs_bot=bot_vs_bot, seed=seed,
                       compression=None if compression == "none" else compression, views=views,
                       batch=batch, card_dirs=card_dirs, trace=trace,
-                      workers=workers, neighbour=neighbour,
+                      workers=workers, neighbour=neighbour, capacity=budget_load,
                       profile=Path(profile_path).resolve() if profile_path else None)
     result = run_host_bench(options, on_phase=lambda text: None if as_json else click.echo(
         f"... {text}", err=True))

@@ -25,6 +25,11 @@ bots' WebSocket compression (permessage-deflate by default, as browsers offer it
 False joins with `views: false`, as a bot that reads no views would (events, decisions and
 waiting only).
 
+The budget (`Budget`, issue 11) is a promise at one load: `vgcore bench --host` paces the
+bots at its 2,000 answers/s by default, then times the vs_agent host once more unpaced
+(`capacity`: the most answers/s it gives), and `judge` sets every figure beside its limit.
+A figure measured at another load (other games, rate or think time) is shown, not judged.
+
 With `trace`, each host writes where its time went (vgcore/host/trace.py: each answer's
 steps, loop callbacks in wall and CPU time, the loop's lag, every collection) and the bots'
 own loop and collector are timed the same way, so that a latency the bench adds is not read
@@ -53,7 +58,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +83,23 @@ CALIBRATION_LOOP = 200_000  # iterations of `calibration_ms`'s loop: ~10 ms of P
 
 class BenchError(RuntimeError):
     """The host refused a bench request or did not start: the bench cannot measure."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """What the host promises on a two-core machine (issue 11): `games` concurrent games
+    answered at `rate` answers/s with a p99 latency under `p99_ms`, at least `rate` answers/s
+    at most, and `resume_games` unfinished games back within `resume_s` of a restart.
+    `vgcore bench --host` runs at this load by default and judges its figures by it."""
+
+    games: int = 100
+    rate: float = 2000.0
+    p99_ms: float = 25.0
+    resume_games: int = 1000
+    resume_s: float = 5.0
+
+
+BUDGET = Budget()
 
 
 # -- results -------------------------------------------------------------------------------
@@ -140,6 +162,9 @@ class HostBenchResult:
     vs_agent: LoadResult
     bot_vs_bot: LoadResult | None
     resume: ResumeResult | None
+    capacity: LoadResult | None = None  # vs_agent again, unpaced: the most answers/s the
+    # host gives (with `Options.capacity`, after a paced vs_agent run)
+    budget: dict[str, Any] = field(default_factory=dict)  # `judge`: the figures against BUDGET
 
     def as_dict(self) -> dict[str, Any]:
         return _rounded(asdict(self))
@@ -524,6 +549,7 @@ class Options:
     profile: Path | None = None  # cProfile the vs_agent host into this file
     trace: bool = False  # trace each run's host and the bots' loop (trace.py)
     neighbour: bool = False  # a busy process at nice 19 beside the load runs (neighbour.py)
+    capacity: bool = False  # after a paced vs_agent run, time that host unpaced as well
 
     def host_args(self) -> tuple[str, ...]:
         """The `vgcore serve` options of every host this bench starts."""
@@ -590,12 +616,17 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
                            python_args=python_args, serve_args=options.host_args(),
                            trace=Path(tmp) / "agent.trace.json" if options.trace else None)
         await host.start()
+        capacity = None
         try:
             with BusyNeighbour(options.neighbour):
                 vs_agent, memory = await measure_load(host, options, bots_per_game=1)
+                if options.capacity and options.rate is not None:
+                    on_phase(f"{options.games} games, seat B the host's agent, unpaced")
+                    capacity, _ = await measure_load(
+                        host, replace(options, rate=None, think_ms=0.0), bots_per_game=1)
         finally:
             await host.stop()
-        vs_agent.host_trace = host.read_trace()
+        vs_agent.host_trace = host.read_trace()  # the whole host's: capacity's run included
         bot_vs_bot = None
         if options.bot_vs_bot:
             on_phase(f"{options.games} games, both seats bots")
@@ -616,13 +647,50 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
     machine["load_1m_after"] = os.getloadavg()[0]
     machine["calibration_ms_after"] = calibration_ms()
     rss_start, rss_games = memory
-    return HostBenchResult(
+    result = HostBenchResult(
         format=options.format_id, compression=options.compression, views=options.views,
         batch=options.batch, workers=options.workers, neighbour=options.neighbour,
         machine=machine,
         rss_start_mib=rss_start, rss_games_mib=rss_games,
         mib_per_game=(rss_games - rss_start) / options.games,
-        vs_agent=vs_agent, bot_vs_bot=bot_vs_bot, resume=resume)
+        vs_agent=vs_agent, bot_vs_bot=bot_vs_bot, resume=resume, capacity=capacity)
+    result.budget = judge(result, options)
+    return result
+
+
+def judge(result: HostBenchResult, options: Options, budget: Budget = BUDGET,
+          ) -> dict[str, Any]:
+    """The figures against `budget`: per promise its figure, its limit and whether it is met
+    — None when the run was not made at the budget's load (other games, rate or think time,
+    fewer games to resume), since a figure at another load says nothing of it. `met` is True
+    only when every promise was measured and kept."""
+    def at_load(run: LoadResult | None, rate: float | None) -> bool:
+        return (run is not None and run.games == budget.games and run.rate == rate
+                and run.think_ms == 0)
+
+    unpaced = [run for run in (result.capacity, result.vs_agent, result.bot_vs_bot)
+               if run is not None and run.rate is None and run.think_ms == 0]
+    most = max((run.answers_per_s for run in unpaced), default=None)
+    checks = {"answers_per_s": _check(most, budget.rate,
+                                      any(at_load(run, None) for run in unpaced),
+                                      lambda figure, limit: figure >= limit)}
+    for name, run in (("vs_agent", result.vs_agent), ("bot_vs_bot", result.bot_vs_bot)):
+        checks[f"{name}_p99_ms"] = _check(
+            run.latency_p99_ms if run is not None else None, budget.p99_ms,
+            at_load(run, budget.rate), lambda figure, limit: figure < limit)
+    resume = result.resume
+    checks["resume_s"] = _check(resume.resumed_s if resume is not None else None,
+                                budget.resume_s, options.resume >= budget.resume_games,
+                                lambda figure, limit: figure < limit)
+    verdicts = [check["met"] for check in checks.values()]
+    met = False if False in verdicts else None if None in verdicts else True
+    return {"met": met, "games": budget.games, "rate": budget.rate, **checks}
+
+
+def _check(figure: float | None, limit: float, measured: bool,
+           keeps: Callable[[float, float], bool]) -> dict[str, Any]:
+    met = keeps(figure, limit) if measured and figure is not None else None
+    return {"figure": figure, "limit": limit, "met": met}
 
 
 async def measure_load(host: HostProcess, options: Options, *, bots_per_game: int,
