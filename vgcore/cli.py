@@ -275,7 +275,7 @@ def end_simulation(report: Any, lenient: bool) -> None:
 @click.option("--rate", default=None, type=click.FloatRange(min=0, min_open=True),
               help="--host: pace all the bots' answers together to this many per second (a "
                    "Poisson stream): the latency at that load, rather than at saturation. "
-                   "[default: the budget's 2000, then the vs_agent host once more unpaced]")
+                   "[default: the budget's 2000, then the vs_agent load once more unpaced]")
 @click.option("--saturate", is_flag=True,
               help="--host: no pacing: the bots answer the instant they are asked, so the "
                    "host runs flat out (its latency is then its queue).")
@@ -430,8 +430,8 @@ def bench_host(format_id: str, games: int, seed: int, as_json: bool, answers: in
                rate: float | None = None, saturate: bool = False, trace: bool = False,
                workers: int = 2, neighbour: bool = False) -> None:
     """`vgcore bench --host` (vgcore/host/bench.py). Unless told otherwise (--rate, --think,
-    --saturate), the bots are paced at the budget's load and the vs_agent host is then timed
-    unpaced too, so that one run judges every promise of the budget."""
+    --saturate), the bots are paced at the budget's load and the vs_agent load is then timed
+    unpaced too (another host), so that one run judges every promise of the budget."""
     if profile_path and workers > 1:
         click.echo("... --profile follows one process: the host runs as one (--workers 1)",
                    err=True)

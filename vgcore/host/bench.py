@@ -26,8 +26,9 @@ False joins with `views: false`, as a bot that reads no views would (events, dec
 waiting only).
 
 The budget (`Budget`, issue 11) is a promise at one load: `vgcore bench --host` paces the
-bots at its 2,000 answers/s by default, then times the vs_agent host once more unpaced
-(`capacity`: the most answers/s it gives), and `judge` sets every figure beside its limit.
+bots at its 2,000 answers/s by default, then times the vs_agent load once more unpaced, on a
+host of its own (`capacity`: the most answers/s the host gives), and `judge` sets every
+figure beside its limit.
 A figure measured at another load (other games, rate or think time) is shown, not judged.
 
 With `trace`, each host writes where its time went (vgcore/host/trace.py: each answer's
@@ -162,8 +163,8 @@ class HostBenchResult:
     vs_agent: LoadResult
     bot_vs_bot: LoadResult | None
     resume: ResumeResult | None
-    capacity: LoadResult | None = None  # vs_agent again, unpaced: the most answers/s the
-    # host gives (with `Options.capacity`, after a paced vs_agent run)
+    capacity: LoadResult | None = None  # vs_agent again on a host of its own, unpaced: the
+    # most answers/s the host gives (with `Options.capacity`, after a paced vs_agent run)
     budget: dict[str, Any] = field(default_factory=dict)  # `judge`: the figures against BUDGET
 
     def as_dict(self) -> dict[str, Any]:
@@ -549,7 +550,7 @@ class Options:
     profile: Path | None = None  # cProfile the vs_agent host into this file
     trace: bool = False  # trace each run's host and the bots' loop (trace.py)
     neighbour: bool = False  # a busy process at nice 19 beside the load runs (neighbour.py)
-    capacity: bool = False  # after a paced vs_agent run, time that host unpaced as well
+    capacity: bool = False  # after a paced vs_agent run, time a host unpaced as well
 
     def host_args(self) -> tuple[str, ...]:
         """The `vgcore serve` options of every host this bench starts."""
@@ -611,35 +612,17 @@ async def _bench(options: Options, on_phase: Callable[[str], None]) -> HostBench
                                "calibration_ms_before": calibration_ms()}
     with tempfile.TemporaryDirectory(prefix="vgcore-host-bench-") as tmp:
         on_phase(f"{options.games} games, seat B the host's agent")
-        python_args = ("-m", "cProfile", "-o", str(options.profile)) if options.profile else ()
-        host = HostProcess(Path(tmp) / "agent.sqlite3", card_dirs=options.card_dirs,
-                           python_args=python_args, serve_args=options.host_args(),
-                           trace=Path(tmp) / "agent.trace.json" if options.trace else None)
-        await host.start()
+        vs_agent, memory = await load_on_new_host(Path(tmp) / "agent", options, 1,
+                                                  profile=options.profile)
         capacity = None
-        try:
-            with BusyNeighbour(options.neighbour):
-                vs_agent, memory = await measure_load(host, options, bots_per_game=1)
-                if options.capacity and options.rate is not None:
-                    on_phase(f"{options.games} games, seat B the host's agent, unpaced")
-                    capacity, _ = await measure_load(
-                        host, replace(options, rate=None, think_ms=0.0), bots_per_game=1)
-        finally:
-            await host.stop()
-        vs_agent.host_trace = host.read_trace()  # the whole host's: capacity's run included
+        if options.capacity and options.rate is not None:
+            on_phase(f"{options.games} games, seat B the host's agent, unpaced")
+            capacity, _ = await load_on_new_host(
+                Path(tmp) / "capacity", replace(options, rate=None, think_ms=0.0), 1)
         bot_vs_bot = None
         if options.bot_vs_bot:
             on_phase(f"{options.games} games, both seats bots")
-            host = HostProcess(Path(tmp) / "bots.sqlite3", card_dirs=options.card_dirs,
-                               serve_args=options.host_args(),
-                               trace=Path(tmp) / "bots.trace.json" if options.trace else None)
-            await host.start()
-            try:
-                with BusyNeighbour(options.neighbour):
-                    bot_vs_bot, _ = await measure_load(host, options, bots_per_game=2)
-            finally:
-                await host.stop()
-            bot_vs_bot.host_trace = host.read_trace()
+            bot_vs_bot, _ = await load_on_new_host(Path(tmp) / "bots", options, 2)
         resume = None
         if options.resume:
             on_phase(f"{options.resume} unfinished games, the host killed and started again")
@@ -691,6 +674,25 @@ def _check(figure: float | None, limit: float, measured: bool,
            keeps: Callable[[float, float], bool]) -> dict[str, Any]:
     met = keeps(figure, limit) if measured and figure is not None else None
     return {"figure": figure, "limit": limit, "met": met}
+
+
+async def load_on_new_host(base: Path, options: Options, bots_per_game: int, *,
+                           profile: Path | None = None,
+                           ) -> tuple[LoadResult, tuple[float, float]]:
+    """One timed run on a host of its own (database `base`.sqlite3; its trace, with
+    `trace`, is this run's alone), beside the neighbour when asked."""
+    python_args = ("-m", "cProfile", "-o", str(profile)) if profile else ()
+    host = HostProcess(base.with_suffix(".sqlite3"), card_dirs=options.card_dirs,
+                       python_args=python_args, serve_args=options.host_args(),
+                       trace=base.with_suffix(".trace.json") if options.trace else None)
+    await host.start()
+    try:
+        with BusyNeighbour(options.neighbour):
+            result, memory = await measure_load(host, options, bots_per_game=bots_per_game)
+    finally:
+        await host.stop()
+    result.host_trace = host.read_trace()
+    return result, memory
 
 
 async def measure_load(host: HostProcess, options: Options, *, bots_per_game: int,
