@@ -10,6 +10,12 @@ same memory traffic, leaves p99 at 9-19 ms (docs/performance.md, session 28). Th
 copies 64 MiB buffers (over any cache) so that it also loads the memory system, as a real
 neighbour would; a change to the host can then be judged by its tail under contention
 rather than by the machine's quiet hour.
+
+It is started from the bench, so it shares the bench's and the host's scheduling group
+(Linux's autogroup: one per session), where its nice 19 counts. A busy process of another
+session gets a group's equal share of the machine whatever its nice value, and starves a
+two-core host outright (docs/performance.md, session 29): that is a smaller machine, not a
+tail this neighbour is meant to show.
 """
 
 from __future__ import annotations
