@@ -65,13 +65,33 @@ def sharded_host(db: Path, workers: int = 2) -> Iterator[tuple[str, subprocess.P
 
 
 def worker_pids(router: int) -> dict[int, int]:
-    """Each worker's shard index -> its pid."""
+    """Each live worker's shard index -> its pid."""
     found = {}
     for task in Path(f"/proc/{router}/task").glob("*/children"):
         for pid in task.read_text().split():
-            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-            found[int(argv[argv.index(b"--worker") + 1].split(b"/")[0])] = int(pid)
+            if (index := worker_index(int(pid))) is not None:
+                found[index] = int(pid)
     return found
+
+
+def worker_index(pid: int) -> int | None:
+    """The shard a child of the router plays; None once it has died. Its command line reads
+    empty for a moment after it starts (exec has returned to the router before the kernel
+    has laid out the new arguments) and once it is dead and not yet reaped, so it is read
+    again until it shows a worker's arguments or is dead (seen under a loaded machine)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+        except FileNotFoundError:
+            return None
+        if b"--worker" in argv:
+            return int(argv[argv.index(b"--worker") + 1].split(b"/")[0])
+        if state in ("Z", "X"):
+            return None
+        assert time.monotonic() < deadline, f"child {pid} of the router is no worker: {argv!r}"
+        time.sleep(0.01)
 
 
 def play(client: Client, games: dict[str, dict[str, Any]], answers: int | None = None, *,
