@@ -28,8 +28,8 @@ waiting only).
 The budget (`Budget`, issue 11) is a promise at one load: `vgcore bench --host` paces the
 bots at its 2,000 answers/s by default, then times the vs_agent load once more unpaced, on a
 host of its own (`capacity`: the most answers/s the host gives), and `judge` sets every
-figure beside its limit.
-A figure measured at another load (other games, rate or think time) is shown, not judged.
+figure beside its limit. A figure measured at another load (other games, rate or think
+time) is shown, not judged.
 
 With `trace`, each host writes where its time went (vgcore/host/trace.py: each answer's
 steps, loop callbacks in wall and CPU time, the loop's lag, every collection) and the bots'
@@ -89,9 +89,10 @@ class BenchError(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class Budget:
     """What the host promises on a two-core machine (issue 11): `games` concurrent games
-    answered at `rate` answers/s with a p99 latency under `p99_ms`, at least `rate` answers/s
-    at most, and `resume_games` unfinished games back within `resume_s` of a restart.
-    `vgcore bench --host` runs at this load by default and judges its figures by it."""
+    answered at `rate` answers/s in all with a p99 latency under `p99_ms`, at least `rate`
+    answers/s when the bots answer flat out, and `resume_games` unfinished games back within
+    `resume_s` of a restart. `vgcore bench --host` runs at this load by default and judges
+    its figures by it."""
 
     games: int = 100
     rate: float = 2000.0
