@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,15 +33,20 @@ pytestmark = pytest.mark.system
 BENCH = [sys.executable, "-m", "vgcore.cli", "bench", "--host"]
 
 
+def bench_json(*args: str) -> dict[str, Any]:
+    """`vgcore bench --host ARGS --json`, run to its end; its figures."""
+    run = subprocess.run([*BENCH, *args, "--json"], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
 def fields(cls: type) -> set[str]:
     return set(cls.__dataclass_fields__)  # type: ignore[attr-defined]
 
 
 def test_bench_host_reports_every_figure_as_json() -> None:
-    run = subprocess.run([*BENCH, "--games", "2", "--answers", "40", "--resume", "5",
-                          "--json"], capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
+    data = bench_json("--games", "2", "--answers", "40", "--resume", "5")
     assert set(data) == fields(HostBenchResult)
     assert data["workers"] == 2  # the sharded host, whose CPU and memory are summed
     assert {"cpus", "load_1m_before", "load_1m_after", "python"} <= set(data["machine"])
@@ -72,12 +78,8 @@ def test_bench_host_reports_every_figure_as_json() -> None:
 
 
 def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_runs() -> None:
-    run = subprocess.run([*BENCH, "--games", "1", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--compression", "none", "--think", "5", "--no-views",
-                          "--workers", "1", "--json"],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
+    data = bench_json("--games", "1", "--seconds", "0.5", "--resume", "0", "--no-bot-vs-bot",
+                      "--compression", "none", "--think", "5", "--no-views", "--workers", "1")
     assert (data["bot_vs_bot"], data["resume"], data["compression"], data["views"],
             data["workers"], data["neighbour"]) == (None, None, None, False, 1, False)
     assert data["vs_agent"]["answers"] > 0 and data["vs_agent"]["seconds"] >= 0.5
@@ -87,11 +89,8 @@ def test_bench_host_can_run_for_a_time_with_thinking_bots_and_skip_the_other_run
 
 
 def test_bench_host_saturates_when_asked_and_refuses_a_rate_beside_it() -> None:
-    run = subprocess.run([*BENCH, "--games", "1", "--answers", "20", "--resume", "0",
-                          "--no-bot-vs-bot", "--saturate", "--workers", "1", "--json"],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
+    data = bench_json("--games", "1", "--answers", "20", "--resume", "0", "--no-bot-vs-bot",
+                      "--saturate", "--workers", "1")
     assert data["vs_agent"]["rate"] is None and data["capacity"] is None
     assert data["budget"]["answers_per_s"]["figure"] == data["vs_agent"]["answers_per_s"]
     both = subprocess.run([*BENCH, "--saturate", "--rate", "10"], capture_output=True,
@@ -186,11 +185,8 @@ def test_paced_bots_share_one_poisson_stream_of_answers() -> None:
 
 
 def test_bench_host_paces_the_bots_to_a_rate_beside_a_neighbour() -> None:
-    run = subprocess.run([*BENCH, "--games", "2", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--rate", "40", "--neighbour", "--json"],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
+    data = bench_json("--games", "2", "--seconds", "0.5", "--resume", "0", "--no-bot-vs-bot",
+                      "--rate", "40", "--neighbour")
     assert data["neighbour"] is True
     figures = data["vs_agent"]
     assert figures["rate"] == 40 and figures["answers"] > 0
@@ -219,11 +215,8 @@ def test_bench_host_traces_the_host_and_the_bots(workers: int) -> None:
     """`--trace`: the host's own account of each answer's steps, its loop and its collector,
     written by the host when it stops, and the bots' loop and collector; a sharded host's
     is its router's loop, with each worker's own account under "workers"."""
-    run = subprocess.run([*BENCH, "--games", "2", "--seconds", "0.5", "--resume", "0",
-                          "--no-bot-vs-bot", "--trace", "--json", "--workers", str(workers)],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    figures = json.loads(run.stdout)["vs_agent"]
+    figures = bench_json("--games", "2", "--seconds", "0.5", "--resume", "0",
+                         "--no-bot-vs-bot", "--trace", "--workers", str(workers))["vs_agent"]
     router, bots = figures["host_trace"], figures["bench_trace"]
     assert "ws_send" in router["phases"] and router["loop_lag_ms"]["n"] > 0
     games = router.get("workers", [router])
